@@ -1,0 +1,82 @@
+//===- BankModel.h - Shared-memory bank model of one warp access ---------===//
+//
+// The pure bank model, calibrated against Nsight Compute on an H100
+// (see docs/bank-model.md): given the byte address each lane of a warp
+// touches, the access width and whether it is a load or a store, it returns
+// the wavefronts the access takes, the ideal, the n-way degree and which
+// lanes collide in which bank. No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_BANKMODEL_H
+#define BANKFIX_BANKMODEL_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace bankfix {
+
+constexpr unsigned WarpSize = 32;
+constexpr unsigned NumBanks = 32;
+constexpr unsigned BankWidthBytes = 4;
+
+enum class AccessKind { Load, Store };
+
+/// Byte address per lane; std::nullopt for an inactive lane.
+using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;
+
+/// A bank that serves more than one distinct word in one phase.
+struct BankCollision {
+  unsigned Bank = 0;
+  std::vector<uint64_t> Words;  ///< distinct 4-byte words, ascending
+  std::vector<unsigned> Lanes;  ///< lanes touching this bank, ascending
+};
+
+/// One phase: the whole warp (1-4 byte accesses), a half-warp (8 bytes) or
+/// a quarter-warp (16 bytes).
+struct PhaseResult {
+  unsigned FirstLane = 0;
+  unsigned LastLane = 0;
+  bool Active = false;     ///< some lane of the phase is active
+  unsigned Wavefronts = 0; ///< most distinct words in any one bank
+  std::vector<BankCollision> Collisions;
+};
+
+struct WarpAccessResult {
+  unsigned Wavefronts = 0; ///< sum over phases (after the uniform exception)
+  unsigned Ideal = 0;      ///< number of active phases
+  unsigned NWay = 0;       ///< largest phase value (classic n-way)
+  /// The whole warp loaded one address held in a uniform register, which the
+  /// hardware serves in fewer wavefronts than the phase rule says.
+  bool UniformLoadException = false;
+  std::vector<PhaseResult> Phases;
+
+  unsigned excess() const { return Wavefronts - Ideal; }
+  bool hasConflict() const { return NWay > 1; }
+};
+
+/// Access widths the hardware has: 1, 2, 4, 8 or 16 bytes.
+bool isSupportedAccessWidth(unsigned Width);
+
+/// Lanes per phase for an access of \p Width bytes (32, 16 or 8).
+unsigned lanesPerPhase(unsigned Width);
+
+/// Bank of a byte address: (Address / 4) % 32.
+inline unsigned bankOf(uint64_t Address) {
+  return static_cast<unsigned>((Address / BankWidthBytes) % NumBanks);
+}
+
+/// Runs the bank model on one warp-level access. \p Width must satisfy
+/// isSupportedAccessWidth. \p AddressIsWarpUniform says the compiler knows
+/// the address is the same for all lanes (it does not depend on the lane),
+/// which enables the uniform-register exception measured for 8- and 16-byte
+/// loads.
+WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
+                                   unsigned Width, AccessKind Kind,
+                                   bool AddressIsWarpUniform = false);
+
+} // namespace bankfix
+
+#endif // BANKFIX_BANKMODEL_H

@@ -1,0 +1,97 @@
+//===- LaneExpr.h - Index expressions evaluated per lane ------------------===//
+//
+// A small expression language for shared-memory indices: integer constants,
+// threadIdx/blockDim components, warp-uniform symbols (blockIdx.x, kernel
+// parameters), terms that cannot be evaluated, and C's integer operators with
+// C's types. The Clang-facing translator builds these; the evaluator runs them
+// for one lane. No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_LANEEXPR_H
+#define BANKFIX_LANEEXPR_H
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// A C integer type: width in bits, signedness; bool converts by != 0.
+struct IntType {
+  unsigned Bits = 32;
+  bool Signed = true;
+  bool IsBool = false;
+
+  static IntType intTy() { return {32, true, false}; }
+  static IntType unsignedTy() { return {32, false, false}; }
+  static IntType longTy() { return {64, true, false}; }
+  static IntType boolTy() { return {1, false, true}; }
+  bool operator==(const IntType &O) const {
+    return Bits == O.Bits && Signed == O.Signed && IsBool == O.IsBool;
+  }
+};
+
+enum class ExprKind {
+  Constant,    ///< an integer known at compile time
+  ThreadIdx,   ///< threadIdx.{x,y,z}
+  BlockDim,    ///< blockDim.{x,y,z}
+  Uniform,     ///< the same value for every lane of a warp, not known
+  Unknown,     ///< cannot be evaluated (data from memory, a call, ...)
+  Unary,
+  Binary,
+  Cast,        ///< conversion to Type
+  Conditional, ///< Ops[0] ? Ops[1] : Ops[2]
+};
+
+enum class UnaryOp { Minus, BitNot, LogicalNot };
+
+enum class BinaryOp {
+  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,
+  LT, GT, LE, GE, EQ, NE, LAnd, LOr,
+};
+
+struct LaneExpr;
+using LaneExprPtr = std::shared_ptr<const LaneExpr>;
+
+struct LaneExpr {
+  ExprKind Kind = ExprKind::Constant;
+  IntType Type;
+  int64_t Value = 0;   ///< Constant
+  unsigned Dim = 0;    ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z
+  std::string Name;    ///< Uniform, Unknown: the term as spelled
+  std::string Reason;  ///< Unknown: why it cannot be evaluated
+  UnaryOp UOp = UnaryOp::Minus;
+  BinaryOp BOp = BinaryOp::Add;
+  std::vector<LaneExprPtr> Ops;
+
+  static LaneExprPtr constant(int64_t V, IntType T = IntType::intTy());
+  static LaneExprPtr threadIdx(unsigned Dim);
+  static LaneExprPtr blockDim(unsigned Dim);
+  static LaneExprPtr uniform(std::string Name, IntType T);
+  static LaneExprPtr unknown(std::string Name, std::string Reason);
+  static LaneExprPtr unary(UnaryOp Op, LaneExprPtr E, IntType T);
+  static LaneExprPtr binary(BinaryOp Op, LaneExprPtr L, LaneExprPtr R,
+                            IntType T);
+  static LaneExprPtr cast(LaneExprPtr E, IntType T);
+  static LaneExprPtr conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
+                                 IntType Ty);
+};
+
+/// The expression in C syntax ("threadIdx.x * 32 + blockIdx.x").
+std::string printLaneExpr(const LaneExpr &E);
+
+/// True when the value can differ between lanes (it reads threadIdx).
+bool dependsOnLane(const LaneExpr &E);
+
+/// The lane being evaluated.
+struct LaneEnv {
+  std::array<unsigned, 3> ThreadIdx = {0, 0, 0};
+  std::array<unsigned, 3> BlockDim = {1, 1, 1};
+};
+
+} // namespace bankfix
+
+#endif // BANKFIX_LANEEXPR_H

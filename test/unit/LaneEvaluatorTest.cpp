@@ -1,0 +1,111 @@
+//===- LaneEvaluatorTest.cpp - C semantics of the per-lane evaluator ------===//
+
+#include "ExprBuilder.h"
+#include "LaneEvaluator.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+LaneEnv lane(unsigned X, unsigned Y = 0) {
+  LaneEnv E;
+  E.ThreadIdx = {X, Y, 0};
+  E.BlockDim = {32, 8, 1};
+  return E;
+}
+
+int64_t eval(const X &E, LaneEnv Env = lane(0)) {
+  EvalResult R = evaluateLane(*E.P, Env);
+  EXPECT_TRUE(R.ok()) << R.Error.Message;
+  EXPECT_TRUE(R.ok() && R.Value->isConcrete());
+  return R.ok() ? R.Value->Const : -999;
+}
+
+EvalError error(const X &E, LaneEnv Env = lane(0)) {
+  EvalResult R = evaluateLane(*E.P, Env);
+  EXPECT_FALSE(R.ok());
+  return R.Error;
+}
+
+TEST(LaneEvaluator, Arithmetic) {
+  EXPECT_EQ(eval(tx() * 32 + ty(), lane(3, 2)), 98);
+  EXPECT_EQ(eval((tx() % 32) * 32 + tx() / 32, lane(5)), 160);
+  EXPECT_EQ(eval(tx() << 2, lane(3)), 12);
+  EXPECT_EQ(eval((tx() >> 1) ^ 1, lane(6)), 2);
+  EXPECT_EQ(eval(X(LaneExpr::blockDim(1)) * tx(), lane(2)), 16);
+}
+
+TEST(LaneEvaluator, UnsignedWrapsLikeC) {
+  // threadIdx.x - 1 is unsigned: lane 0 gives 4294967295.
+  EXPECT_EQ(eval(tx() - 1, lane(0)), 4294967295);
+  // Converted to int it is -1.
+  EXPECT_EQ(eval(asInt(tx() - 1), lane(0)), -1);
+  // Signed division truncates toward zero.
+  EXPECT_EQ(eval(X(-7) / X(2)), -3);
+  EXPECT_EQ(eval(X(-7) % X(2)), -1);
+}
+
+TEST(LaneEvaluator, ReportsInsteadOfExecutingUndefinedOperations) {
+  EXPECT_EQ(error(tx() / (tx() - tx())).Kind, EvalErrorKind::DivisionByZero);
+  EXPECT_EQ(error(tx() % X(0)).Kind, EvalErrorKind::DivisionByZero);
+  EXPECT_EQ(error(tx() << 32).Kind, EvalErrorKind::ShiftOutOfRange);
+  EXPECT_EQ(error(tx() << X(-1)).Kind, EvalErrorKind::ShiftOutOfRange);
+  EXPECT_EQ(error(X(2147483647) + X(1)).Kind, EvalErrorKind::SignedOverflow);
+  EXPECT_EQ(error(X(65536) * X(65536)).Kind, EvalErrorKind::SignedOverflow);
+  EXPECT_EQ(error(X(-1) << X(3)).Kind, EvalErrorKind::SignedOverflow);
+}
+
+TEST(LaneEvaluator, UniformSymbolsStayAffine) {
+  X E = sym("blockIdx.x") * 32 + tx();
+  EvalResult R = evaluateLane(*E.P, lane(5));
+  ASSERT_TRUE(R.ok());
+  EXPECT_EQ(R.Value->Const, 5);
+  ASSERT_EQ(R.Value->Terms.size(), 1u);
+  EXPECT_EQ(R.Value->Terms.at("blockIdx.x"), 32);
+  // Cancelling terms disappear.
+  EvalResult C = evaluateLane(*(E - sym("blockIdx.x") * 32).P, lane(5));
+  ASSERT_TRUE(C.ok());
+  EXPECT_TRUE(C.Value->isConcrete());
+}
+
+TEST(LaneEvaluator, NonAffineUniformBecomesASymbol) {
+  X E = sym("blockIdx.x") / 2 + tx();
+  EvalResult R = evaluateLane(*E.P, lane(1));
+  ASSERT_TRUE(R.ok());
+  EXPECT_EQ(R.Value->Terms.count("blockIdx.x / 2"), 1u);
+}
+
+TEST(LaneEvaluator, LaneTimesUnknownIsNotGuessed) {
+  // Per lane, tid * n is affine in n (coefficient tid); AccessEvaluation
+  // rejects addresses whose symbolic part differs between lanes.
+  EvalResult PerLane = evaluateLane(*(tx() * sym("n")).P, lane(3));
+  ASSERT_TRUE(PerLane.ok());
+  EXPECT_EQ(PerLane.Value->Terms.at("n"), 3);
+  EvalError E = error((tx() + sym("n")) % 32, lane(1));
+  EXPECT_EQ(E.Kind, EvalErrorKind::NotAffine);
+  EXPECT_EQ(E.Term, "n");
+  EvalError U = error(X(LaneExpr::unknown("in[i]", "is read from memory")));
+  EXPECT_EQ(U.Kind, EvalErrorKind::UnknownTerm);
+  EXPECT_EQ(U.Message, "'in[i]' is read from memory");
+}
+
+TEST(LaneEvaluator, ConditionalAndLogical) {
+  X C(LaneExpr::conditional((tx() < 16).P, (tx() * 2).P, X(0).P,
+                            IntType::unsignedTy()));
+  EXPECT_EQ(eval(C, lane(3)), 6);
+  EXPECT_EQ(eval(C, lane(20)), 0);
+  // && does not evaluate its right side when the left is false.
+  X Guarded(LaneExpr::binary(BinaryOp::LAnd, (tx() < 0).P,
+                             (tx() / X(0)).P, IntType::intTy()));
+  EXPECT_EQ(eval(Guarded, lane(3)), 0);
+}
+
+TEST(LaneEvaluator, Printing) {
+  EXPECT_EQ(printLaneExpr(*((tx() % 32) * 32 + tx() / 32).P),
+            "((threadIdx.x % 32) * 32) + (threadIdx.x / 32)");
+}
+
+} // namespace

@@ -118,10 +118,12 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       if (!L.Active)
         continue;
       if (Terms && *Terms != L.Address.Terms) {
-        setProblem(Eval, "lanes shift its address by different unknown "
-                         "amounts",
-                   L.Address.Terms.empty() ? Terms->begin()->first
-                                           : L.Address.Terms.begin()->first);
+        std::string Sym = L.Address.Terms.empty()
+                              ? Terms->begin()->first
+                              : L.Address.Terms.begin()->first;
+        setProblem(Eval, "lanes shift its address by different multiples of '" +
+                             Sym + "', whose value is not known",
+                   Sym);
         return Eval;
       }
       Terms = &L.Address.Terms;

@@ -1,0 +1,43 @@
+//===- CudaToolchain.h - Where CUDA is and how to parse a file with it ----===//
+//
+// Finds the CUDA toolkit (--cuda-path, then CUDA_PATH / CUDA_HOME, then the
+// directory above nvcc on PATH, then /usr/local/cuda) and builds the clang
+// command line that parses a file as device-side CUDA, with the toolkit or,
+// when there is none, with bankfix's built-in prelude.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_CUDATOOLCHAIN_H
+#define BANKFIX_CUDATOOLCHAIN_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+struct CudaToolkit {
+  std::string Path;
+  std::string FoundVia; ///< "--cuda-path", "CUDA_PATH", "nvcc on PATH", ...
+};
+
+/// Looks for the toolkit. \p Explicit is --cuda-path's value (empty when not
+/// given); an explicit path that holds no toolkit is an error, reported in
+/// \p Error. Returns nullopt with an empty \p Error when none was found.
+std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
+                                           std::string &Error);
+
+struct ParseCommand {
+  std::optional<CudaToolkit> Toolkit; ///< nullopt: the built-in prelude
+  std::string GpuArch = "sm_90";
+  std::string ResourceDir;            ///< clang's resource directory
+  std::vector<std::string> ExtraArgs; ///< the user's, after `--`
+};
+
+/// The full clang command line (argv[0] first, the file last).
+std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
+                                               const std::string &File);
+
+} // namespace bankfix
+
+#endif // BANKFIX_CUDATOOLCHAIN_H

@@ -1,0 +1,141 @@
+//===- BankfixMain.cpp - The bankfix command line -------------------------===//
+//
+// bankfix [options] FILE... [-- compiler args]
+//
+// Exit codes: 0 no findings (or findings without --warnings-as-errors),
+// 1 findings with --warnings-as-errors, 2 a tool error (bad option, missing,
+// unreadable or unparsable file).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockShape.h"
+#include "CudaToolchain.h"
+#include "FileAnalyzer.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace bankfix;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory Category("bankfix options");
+
+static cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
+                                   cl::cat(Category));
+
+static cl::opt<std::string> BlockDimOpt(
+    "block-dim",
+    cl::desc("Block shape to analyse every kernel with: X, X,Y or X,Y,Z\n"
+             "(also XxYxZ). Default: 32,32,1, and the diagnostics say it\n"
+             "was assumed."),
+    cl::value_desc("X[,Y[,Z]]"), cl::cat(Category));
+
+static cl::opt<std::string> CudaPathOpt(
+    "cuda-path",
+    cl::desc("CUDA toolkit to parse with. Default: $CUDA_PATH, $CUDA_HOME,\n"
+             "the directory above nvcc on PATH, then /usr/local/cuda."),
+    cl::value_desc("dir"), cl::cat(Category));
+
+static cl::opt<bool> BuiltinPreludeOpt(
+    "builtin-prelude",
+    cl::desc("Parse with bankfix's built-in CUDA prelude even when a toolkit\n"
+             "is found (this is what happens when none is found)."),
+    cl::cat(Category));
+
+static cl::opt<std::string>
+    GpuArchOpt("cuda-gpu-arch",
+               cl::desc("GPU architecture to parse for (default sm_90)."),
+               cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(Category));
+
+static cl::opt<bool> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Exit with status 1 when a bank conflict is reported."),
+    cl::cat(Category));
+
+static cl::opt<cl::boolOrDefault>
+    UseColor("use-color",
+             cl::desc("Colour the diagnostics (default: only on a terminal)."),
+             cl::cat(Category));
+
+static void printVersion(llvm::raw_ostream &OS) {
+  OS << "bankfix " << BANKFIX_VERSION << " (LLVM " << LLVM_VERSION_STRING
+     << ")\n";
+}
+
+static int toolError(const std::string &Message) {
+  llvm::errs() << "bankfix: error: " << Message << "\n";
+  return 2;
+}
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM Init(argc, argv);
+
+  // Everything after `--` goes to clang.
+  std::vector<std::string> ExtraArgs;
+  int ToolArgc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (std::strcmp(argv[I], "--") == 0) {
+      ToolArgc = I;
+      ExtraArgs.assign(argv + I + 1, argv + argc);
+      break;
+    }
+
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  std::string ParseErrors;
+  llvm::raw_string_ostream ErrOS(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          ToolArgc, argv,
+          "finds shared-memory bank conflicts in CUDA code\n\n"
+          "  bankfix [options] FILE... [-- compiler args]\n\n"
+          "Exit status: 0 no findings (or findings without\n"
+          "--warnings-as-errors), 1 findings with --warnings-as-errors,\n"
+          "2 a tool error.\n",
+          &ErrOS)) {
+    ErrOS.flush();
+    llvm::errs() << ParseErrors;
+    return 2;
+  }
+  if (Files.empty())
+    return toolError("no input files (see --help)");
+
+  AnalysisOptions Opts;
+  if (!BlockDimOpt.empty()) {
+    std::string Error;
+    Opts.BlockDim = parseBlockShape(BlockDimOpt, Error);
+    if (!Opts.BlockDim)
+      return toolError("--block-dim: " + Error);
+  }
+  if (!BuiltinPreludeOpt) {
+    std::string Error;
+    Opts.Parse.Toolkit = findCudaToolkit(CudaPathOpt, Error);
+    if (!Error.empty())
+      return toolError(Error);
+  }
+  Opts.Parse.GpuArch = GpuArchOpt;
+  Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
+  Opts.Parse.ExtraArgs = ExtraArgs;
+  Opts.Colors = UseColor == cl::BOU_UNSET
+                    ? llvm::outs().has_colors()
+                    : UseColor == cl::BOU_TRUE;
+
+  bool AnyFailed = false;
+  unsigned Warnings = 0;
+  for (const std::string &File : Files) {
+    FileAnalysis Result = analyzeFile(File, Opts);
+    llvm::outs() << Result.Output;
+    llvm::outs().flush();
+    if (Result.Failed) {
+      AnyFailed = true;
+      toolError(Result.Error);
+    }
+    Warnings += Result.Warnings;
+  }
+  if (AnyFailed)
+    return 2;
+  return WarningsAsErrors && Warnings > 0 ? 1 : 0;
+}

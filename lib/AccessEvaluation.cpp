@@ -61,8 +61,9 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       if (Access.Guard) {
         EvalResult G = evaluateLane(*Access.Guard, Env);
         if (!G.ok()) {
-          setProblem(Eval, "the condition guarding it cannot be evaluated: " +
-                               G.Error.Message,
+          setProblem(Eval,
+                     "the condition guarding it cannot be evaluated: " +
+                         G.Error.Message,
                      G.Error.Term);
           return Eval;
         }
@@ -71,8 +72,9 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
         if (G.Value->isConcrete() && G.Value->Const == 0)
           continue;
         if (!G.Value->isConcrete() && dependsOnLane(*Access.Guard)) {
-          setProblem(Eval, "the condition guarding it depends on the lane and "
-                           "on a value that is not known",
+          setProblem(Eval,
+                     "the condition guarding it depends on the lane and "
+                     "on a value that is not known",
                      G.Value->Terms.begin()->first);
           return Eval;
         }
@@ -87,14 +89,15 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
         }
         const SymbolicValue &V = *R.Value;
         if (V.isConcrete() &&
-            (V.Const < 0 || (Array.Dims[D] != 0 &&
-                             uint64_t(V.Const) >= Array.Dims[D]))) {
+            (V.Const < 0 ||
+             (Array.Dims[D] != 0 && uint64_t(V.Const) >= Array.Dims[D]))) {
           setProblem(Eval,
-                     "index " + std::to_string(V.Const) + " is out of bounds "
-                         "for dimension " + std::to_string(D + 1) + " of '" +
-                         Array.Name + "' (extent " +
-                         std::to_string(Array.Dims[D]) + ") for " +
-                         describeLane(*Tid),
+                     "index " + std::to_string(V.Const) +
+                         " is out of bounds "
+                         "for dimension " +
+                         std::to_string(D + 1) + " of '" + Array.Name +
+                         "' (extent " + std::to_string(Array.Dims[D]) +
+                         ") for " + describeLane(*Tid),
                      printLaneExpr(*Access.Indices[D]));
           return Eval;
         }
@@ -121,8 +124,9 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
         std::string Sym = L.Address.Terms.empty()
                               ? Terms->begin()->first
                               : L.Address.Terms.begin()->first;
-        setProblem(Eval, "lanes shift its address by different multiples of '" +
-                             Sym + "', whose value is not known",
+        setProblem(Eval,
+                   "lanes shift its address by different multiples of '" + Sym +
+                       "', whose value is not known",
                    Sym);
         return Eval;
       }
@@ -145,8 +149,9 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
         Outcome.Addresses = Addresses;
         Outcome.Result = R;
       } else if (R.Wavefronts != Outcome.Result.Wavefronts) {
-        setProblem(Eval, "its bank pattern depends on the byte alignment of '" +
-                             Terms->begin()->first + "'",
+        setProblem(Eval,
+                   "its bank pattern depends on the byte alignment of '" +
+                       Terms->begin()->first + "'",
                    Terms->begin()->first);
         return Eval;
       }

@@ -30,8 +30,8 @@ using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;
 /// A bank that serves more than one distinct word in one phase.
 struct BankCollision {
   unsigned Bank = 0;
-  std::vector<uint64_t> Words;  ///< distinct 4-byte words, ascending
-  std::vector<unsigned> Lanes;  ///< lanes touching this bank, ascending
+  std::vector<uint64_t> Words; ///< distinct 4-byte words, ascending
+  std::vector<unsigned> Lanes; ///< lanes touching this bank, ascending
 };
 
 /// One phase: the whole warp (1-4 byte accesses), a half-warp (8 bytes) or

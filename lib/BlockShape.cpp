@@ -36,7 +36,8 @@ std::optional<BlockShape> parseBlockShape(const std::string &Text,
   while (true) {
     size_t Start = I;
     uint64_t Value = 0;
-    while (I < Text.size() && std::isdigit(static_cast<unsigned char>(Text[I]))) {
+    while (I < Text.size() &&
+           std::isdigit(static_cast<unsigned char>(Text[I]))) {
       Value = Value * 10 + unsigned(Text[I] - '0');
       if (Value > MaxThreadsPerBlock) {
         Error = "block dimension in '" + Text + "' exceeds " +
@@ -54,8 +55,8 @@ std::optional<BlockShape> parseBlockShape(const std::string &Text,
     if (I == Text.size())
       break;
     if ((Text[I] != ',' && Text[I] != 'x') || Parts.size() == 3) {
-      Error = "malformed block shape '" + Text +
-              "' (write X, X,Y, X,Y,Z or XxYxZ)";
+      Error =
+          "malformed block shape '" + Text + "' (write X, X,Y, X,Y,Z or XxYxZ)";
       return std::nullopt;
     }
     ++I;
@@ -80,6 +81,26 @@ std::optional<BlockShape> parseBlockShape(const std::string &Text,
     return std::nullopt;
   }
   return Shape;
+}
+
+std::optional<BlockDimOption> parseBlockDimOption(const std::string &Text,
+                                                  std::string &Error) {
+  BlockDimOption Option;
+  std::string ShapeText = Text;
+  size_t Colon = Text.rfind(':');
+  if (Colon != std::string::npos) {
+    Option.Kernel = Text.substr(0, Colon);
+    ShapeText = Text.substr(Colon + 1);
+    if (Option.Kernel.empty()) {
+      Error = "missing kernel name before ':' in '" + Text + "'";
+      return std::nullopt;
+    }
+  }
+  std::optional<BlockShape> Shape = parseBlockShape(ShapeText, Error);
+  if (!Shape)
+    return std::nullopt;
+  Option.Shape = *Shape;
+  return Option;
 }
 
 } // namespace bankfix

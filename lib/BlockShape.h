@@ -22,9 +22,7 @@ constexpr uint64_t MaxThreadsPerBlock = 1024;
 struct BlockShape {
   std::array<unsigned, 3> Dim = {32, 32, 1};
 
-  uint64_t threads() const {
-    return uint64_t(Dim[0]) * Dim[1] * Dim[2];
-  }
+  uint64_t threads() const { return uint64_t(Dim[0]) * Dim[1] * Dim[2]; }
   unsigned warps() const;
   /// threadIdx of lane \p Lane of warp \p Warp, or nullopt when the block
   /// has no thread there (the last warp of a block that is not a multiple
@@ -42,6 +40,16 @@ struct BlockShape {
 /// failure returns nullopt and sets \p Error.
 std::optional<BlockShape> parseBlockShape(const std::string &Text,
                                           std::string &Error);
+
+/// One --block-dim value: "32,8" for every kernel, "transpose:32x8" for the
+/// kernel named transpose (Kernel empty for the first form).
+struct BlockDimOption {
+  std::string Kernel;
+  BlockShape Shape;
+};
+
+std::optional<BlockDimOption> parseBlockDimOption(const std::string &Text,
+                                                  std::string &Error);
 
 } // namespace bankfix
 

@@ -1,4 +1,5 @@
-//===- BuiltinPrelude.cpp - What a CUDA file needs when no toolkit is found ===//
+//===- BuiltinPrelude.cpp - What a CUDA file needs when no toolkit is found
+//===//
 
 #include "BuiltinPrelude.h"
 

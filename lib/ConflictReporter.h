@@ -2,16 +2,17 @@
 //
 // Formats evaluated accesses as clang diagnostics through a DiagnosticsEngine
 // of its own (the parse runs with the user's warnings off): a warning per
-// conflicting access, a note at the array's declaration, a note with the
-// block shape and per-block totals, and a remark for each access that
-// cannot be judged, naming what blocked it.
+// conflicting access and block shape, a note at the array's declaration, a
+// note with the block shape and per-block totals, and a remark for each
+// access that cannot be judged, naming what blocked it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_CONFLICTREPORTER_H
 #define BANKFIX_CONFLICTREPORTER_H
 
-#include "AccessEvaluation.h"
+#include "AccessSummary.h"
+#include "BlockShapeChoice.h"
 #include "SharedAccessFinder.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -20,13 +21,15 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include <memory>
+#include <optional>
 
 namespace bankfix {
 
-/// A block shape and where it came from, said in the diagnostic.
-struct BlockShapeChoice {
-  BlockShape Shape;
-  std::string Origin; ///< "set with --block-dim", "assumed: ..."
+/// For an access to a member of a struct element: the same access on an
+/// array of the member's type alone.
+struct PlainElementAlternative {
+  std::string TypeSpelling; ///< "double"
+  AccessSummary Summary;
 };
 
 class ConflictReporter {
@@ -36,21 +39,23 @@ public:
                    const clang::Preprocessor &PP);
   ~ConflictReporter();
 
-  void report(const FoundAccess &Access, const AccessEvaluation &Eval,
-              const BlockShapeChoice &Block);
+  void report(const FoundAccess &Access, const AccessSummary &Summary,
+              const BlockShapeChoice &Block,
+              const std::optional<PlainElementAlternative> &Plain);
   void reportUnsupported(const FoundAccess &Access);
 
   unsigned warnings() const { return Warnings; }
 
 private:
-  std::string accessPhrase(const FoundAccess &Access) const;
-
   clang::DiagnosticOptions Options;
   std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
   std::unique_ptr<clang::DiagnosticsEngine> Engine;
   unsigned WarningID, NoteID, RemarkID;
   unsigned Warnings = 0;
 };
+
+/// "load from 'tile'", with " in 'kernel<16>'" for a template instantiation.
+std::string describeAccess(const FoundAccess &Access);
 
 } // namespace bankfix
 

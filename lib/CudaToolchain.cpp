@@ -35,9 +35,8 @@ std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
     llvm::SmallString<256> Real;
     if (llvm::sys::fs::real_path(*Nvcc, Real))
       Real = *Nvcc;
-    std::string Dir = llvm::sys::path::parent_path(
-                          llvm::sys::path::parent_path(Real))
-                          .str();
+    std::string Dir =
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real)).str();
     if (holdsToolkit(Dir))
       return CudaToolkit{Dir, "nvcc on PATH"};
   }

@@ -10,30 +10,30 @@
 #ifndef BANKFIX_FILEANALYZER_H
 #define BANKFIX_FILEANALYZER_H
 
+#include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
 
-#include <optional>
 #include <string>
+#include <vector>
 
 namespace bankfix {
 
 struct AnalysisOptions {
   ParseCommand Parse;
-  /// --block-dim; nullopt: the default shape, said to be assumed.
-  std::optional<BlockShape> BlockDim;
+  /// --block-dim values, for all kernels or one.
+  std::vector<BlockDimOption> BlockDims;
   bool Colors = false;
 };
 
 struct FileAnalysis {
-  std::string Output;  ///< diagnostics, parse errors included
-  bool Failed = false; ///< a tool error: the file could not be analysed
-  std::string Error;   ///< when Failed: one line saying why
+  std::string ParseOutput; ///< clang's errors, when the parse failed
+  std::string Output;      ///< bankfix's diagnostics
+  bool Failed = false;     ///< a tool error: the file could not be analysed
+  std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
+  std::vector<AccessRecord> Records; ///< one per access and block shape
 };
-
-/// The shape assumed when neither a launch site nor --block-dim says.
-constexpr BlockShape DefaultBlockShape{{32, 32, 1}};
 
 FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts);
 

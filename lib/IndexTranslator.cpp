@@ -4,7 +4,6 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -13,75 +12,46 @@ namespace bankfix {
 
 namespace {
 
-/// Collects the local variables that a function body writes after their
-/// declaration: assigned, incremented, address taken, or bound to a
-/// non-const reference.
-class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
-public:
-  explicit WriteCollector(llvm::DenseSet<const VarDecl *> &Out) : Out(Out) {}
-
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      note(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      note(U->getSubExpr());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->getType()->isReferenceType() &&
-        !V->getType().getNonReferenceType().isConstQualified() && V->getInit())
-      note(V->getInit());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    // A non-const reference parameter may write its argument.
-    const FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-      if (!F || I >= F->getNumParams()) {
-        if (!F)
-          note(C->getArg(I));
-        continue;
-      }
-      QualType P = F->getParamDecl(I)->getType();
-      if (P->isReferenceType() && !P.getNonReferenceType().isConstQualified())
-        note(C->getArg(I));
-    }
-    return true;
-  }
-
-private:
-  void note(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        Out.insert(V);
-  }
-  llvm::DenseSet<const VarDecl *> &Out;
-};
-
 std::optional<BinaryOp> binaryOp(BinaryOperatorKind K) {
   switch (K) {
-  case BO_Add: return BinaryOp::Add;
-  case BO_Sub: return BinaryOp::Sub;
-  case BO_Mul: return BinaryOp::Mul;
-  case BO_Div: return BinaryOp::Div;
-  case BO_Rem: return BinaryOp::Rem;
-  case BO_Shl: return BinaryOp::Shl;
-  case BO_Shr: return BinaryOp::Shr;
-  case BO_And: return BinaryOp::And;
-  case BO_Or: return BinaryOp::Or;
-  case BO_Xor: return BinaryOp::Xor;
-  case BO_LT: return BinaryOp::LT;
-  case BO_GT: return BinaryOp::GT;
-  case BO_LE: return BinaryOp::LE;
-  case BO_GE: return BinaryOp::GE;
-  case BO_EQ: return BinaryOp::EQ;
-  case BO_NE: return BinaryOp::NE;
-  case BO_LAnd: return BinaryOp::LAnd;
-  case BO_LOr: return BinaryOp::LOr;
-  default: return std::nullopt;
+  case BO_Add:
+    return BinaryOp::Add;
+  case BO_Sub:
+    return BinaryOp::Sub;
+  case BO_Mul:
+    return BinaryOp::Mul;
+  case BO_Div:
+    return BinaryOp::Div;
+  case BO_Rem:
+    return BinaryOp::Rem;
+  case BO_Shl:
+    return BinaryOp::Shl;
+  case BO_Shr:
+    return BinaryOp::Shr;
+  case BO_And:
+    return BinaryOp::And;
+  case BO_Or:
+    return BinaryOp::Or;
+  case BO_Xor:
+    return BinaryOp::Xor;
+  case BO_LT:
+    return BinaryOp::LT;
+  case BO_GT:
+    return BinaryOp::GT;
+  case BO_LE:
+    return BinaryOp::LE;
+  case BO_GE:
+    return BinaryOp::GE;
+  case BO_EQ:
+    return BinaryOp::EQ;
+  case BO_NE:
+    return BinaryOp::NE;
+  case BO_LAnd:
+    return BinaryOp::LAnd;
+  case BO_LOr:
+    return BinaryOp::LOr;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -91,11 +61,8 @@ constexpr unsigned MaxDepth = 512;
 
 } // namespace
 
-IndexTranslator::IndexTranslator(ASTContext &Ctx, const FunctionDecl &Function)
-    : Ctx(Ctx), Function(Function) {
-  if (Stmt *Body = Function.getBody())
-    WriteCollector(Written).TraverseStmt(Body);
-}
+IndexTranslator::IndexTranslator(ASTContext &Ctx, const LocalValues &Values)
+    : Ctx(Ctx), Values(Values) {}
 
 IntType IndexTranslator::intTypeOf(QualType T) const {
   T = T.getCanonicalType().getNonReferenceType();
@@ -171,10 +138,9 @@ LaneExprPtr IndexTranslator::translateUncached(const Expr *E) {
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     return translateUnary(U);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return LaneExpr::conditional(translate(CO->getCond()),
-                                 translate(CO->getTrueExpr()),
-                                 translate(CO->getFalseExpr()),
-                                 intTypeOf(CO->getType()));
+    return LaneExpr::conditional(
+        translate(CO->getCond()), translate(CO->getTrueExpr()),
+        translate(CO->getFalseExpr()), intTypeOf(CO->getType()));
   if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return translate(S->getReplacement());
   if (const auto *F = dyn_cast<FullExpr>(E))
@@ -214,31 +180,11 @@ LaneExprPtr IndexTranslator::translateVariable(const DeclRefExpr *Ref) {
   const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
   if (!Var)
     return unknown(Ref, "cannot be evaluated");
+  if (LaneExprPtr Known = Values.lookup(Var))
+    return Known;
   std::string Name = Var->getNameAsString();
-  if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
-    // A kernel's parameters are the same for every thread; a device
-    // function's may differ per lane.
-    if (Function.hasAttr<CUDAGlobalAttr>() && !Written.contains(Param) &&
-        Param->getType()->isIntegralOrEnumerationType())
-      return LaneExpr::uniform(Name, intTypeOf(Param->getType()));
-    return LaneExpr::unknown(Name, Function.hasAttr<CUDAGlobalAttr>()
-                                       ? "is a kernel parameter that is "
-                                         "written in the kernel"
-                                       : "is a parameter of a device "
-                                         "function and may differ per lane");
-  }
-  if (Var->hasLocalStorage() && !Var->getType()->isReferenceType()) {
-    if (Written.contains(Var))
-      return LaneExpr::unknown(Name, "is assigned more than once");
-    if (!Var->getInit())
-      return LaneExpr::unknown(Name, "has no initialiser");
-    if (LaneExprPtr Known = Locals.lookup(Var))
-      return Known;
-    LaneExprPtr Value =
-        LaneExpr::cast(translate(Var->getInit()), intTypeOf(Var->getType()));
-    Locals[Var] = Value;
-    return Value;
-  }
+  if (Var->hasLocalStorage())
+    return LaneExpr::unknown(Name, "has no known value here");
   return LaneExpr::unknown(Name, "is a variable whose value is not known");
 }
 
@@ -263,10 +209,17 @@ LaneExprPtr IndexTranslator::translateUnary(const UnaryOperator *U) {
   case UO_Not:
     return LaneExpr::unary(UnaryOp::BitNot, translate(U->getSubExpr()), T);
   case UO_LNot:
-    return LaneExpr::unary(UnaryOp::LogicalNot, translate(U->getSubExpr()),
-                           T);
+    return LaneExpr::unary(UnaryOp::LogicalNot, translate(U->getSubExpr()), T);
   case UO_Deref:
     return unknown(U, "is read from memory");
+  case UO_PostInc:
+  case UO_PostDec:
+    return translate(U->getSubExpr()); // the value before the change
+  case UO_PreInc:
+  case UO_PreDec:
+    return LaneExpr::binary(
+        U->getOpcode() == UO_PreInc ? BinaryOp::Add : BinaryOp::Sub,
+        translate(U->getSubExpr()), LaneExpr::constant(1, T), T);
   default:
     return unknown(U, "changes a variable");
   }

@@ -3,10 +3,10 @@
 // Turns an index (or a guard condition) written in CUDA into a LaneExpr the
 // evaluator can run per lane: threadIdx/blockDim components, constants of any
 // spelling (literals, macros, constexpr/const variables, enumerators,
-// template arguments), C's integer operators and conversions, locals that
-// are initialised once and never written again, and warp-uniform terms
-// (blockIdx, gridDim, kernel parameters) as symbols. Anything else becomes
-// an Unknown leaf that names the term.
+// template arguments), C's integer operators and conversions, local
+// variables through the values the caller's walk has given them, and
+// warp-uniform terms (blockIdx, gridDim) as symbols. Anything else becomes an
+// Unknown leaf that names the term.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,14 +19,17 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 
 namespace bankfix {
 
+/// The value each local variable (and parameter) holds at a point of a
+/// function, as the walk of its statements has worked it out.
+using LocalValues = llvm::DenseMap<const clang::VarDecl *, LaneExprPtr>;
+
 class IndexTranslator {
 public:
-  /// \p Function is the function whose body holds the expressions.
-  IndexTranslator(clang::ASTContext &Ctx, const clang::FunctionDecl &Function);
+  /// \p Values is read at every translate() call.
+  IndexTranslator(clang::ASTContext &Ctx, const LocalValues &Values);
 
   LaneExprPtr translate(const clang::Expr *E);
 
@@ -42,11 +45,7 @@ private:
   std::string spelling(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
-  const clang::FunctionDecl &Function;
-  /// Locals of Function that are written after their initialisation.
-  llvm::DenseSet<const clang::VarDecl *> Written;
-  /// Translated initialisers of locals, so that a chain of locals is a DAG.
-  llvm::DenseMap<const clang::VarDecl *, LaneExprPtr> Locals;
+  const LocalValues &Values;
   unsigned Depth = 0;
 };
 

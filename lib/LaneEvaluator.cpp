@@ -68,9 +68,8 @@ EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
       return fail(EvalErrorKind::DivisionByZero, printLaneExpr(E),
                   "division by zero in '" + printLaneExpr(E) + "'");
     if (Unsigned)
-      return concrete(normalize(int64_t(Op == BinaryOp::Div ? UL / UR
-                                                            : UL % UR),
-                                T));
+      return concrete(
+          normalize(int64_t(Op == BinaryOp::Div ? UL / UR : UL % UR), T));
     if (Op == BinaryOp::Div)
       return Checked(__int128(L) / R);
     return Checked(__int128(L) % R);

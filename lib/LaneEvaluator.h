@@ -34,8 +34,8 @@ enum class EvalErrorKind {
   DivisionByZero,
   ShiftOutOfRange,
   SignedOverflow,
-  NotAffine,    ///< a lane-dependent value combined non-linearly with a symbol
-  UnknownTerm,  ///< an Unknown leaf was reached
+  NotAffine,   ///< a lane-dependent value combined non-linearly with a symbol
+  UnknownTerm, ///< an Unknown leaf was reached
 };
 
 struct EvalError {

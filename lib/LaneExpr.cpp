@@ -72,33 +72,54 @@ LaneExprPtr LaneExpr::conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
 
 static const char *spelling(BinaryOp Op) {
   switch (Op) {
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::Rem: return "%";
-  case BinaryOp::Shl: return "<<";
-  case BinaryOp::Shr: return ">>";
-  case BinaryOp::And: return "&";
-  case BinaryOp::Or: return "|";
-  case BinaryOp::Xor: return "^";
-  case BinaryOp::LT: return "<";
-  case BinaryOp::GT: return ">";
-  case BinaryOp::LE: return "<=";
-  case BinaryOp::GE: return ">=";
-  case BinaryOp::EQ: return "==";
-  case BinaryOp::NE: return "!=";
-  case BinaryOp::LAnd: return "&&";
-  case BinaryOp::LOr: return "||";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Rem:
+    return "%";
+  case BinaryOp::Shl:
+    return "<<";
+  case BinaryOp::Shr:
+    return ">>";
+  case BinaryOp::And:
+    return "&";
+  case BinaryOp::Or:
+    return "|";
+  case BinaryOp::Xor:
+    return "^";
+  case BinaryOp::LT:
+    return "<";
+  case BinaryOp::GT:
+    return ">";
+  case BinaryOp::LE:
+    return "<=";
+  case BinaryOp::GE:
+    return ">=";
+  case BinaryOp::EQ:
+    return "==";
+  case BinaryOp::NE:
+    return "!=";
+  case BinaryOp::LAnd:
+    return "&&";
+  case BinaryOp::LOr:
+    return "||";
   }
   return "?";
 }
 
 static const char *spelling(UnaryOp Op) {
   switch (Op) {
-  case UnaryOp::Minus: return "-";
-  case UnaryOp::BitNot: return "~";
-  case UnaryOp::LogicalNot: return "!";
+  case UnaryOp::Minus:
+    return "-";
+  case UnaryOp::BitNot:
+    return "~";
+  case UnaryOp::LogicalNot:
+    return "!";
   }
   return "?";
 }
@@ -140,13 +161,17 @@ std::string printLaneExpr(const LaneExpr &E) {
   return "?";
 }
 
-bool dependsOnLane(const LaneExpr &E) {
-  if (E.Kind == ExprKind::ThreadIdx)
+bool mentions(const LaneExpr &E, ExprKind K) {
+  if (E.Kind == K)
     return true;
   for (const LaneExprPtr &Op : E.Ops)
-    if (dependsOnLane(*Op))
+    if (mentions(*Op, K))
       return true;
   return false;
+}
+
+bool dependsOnLane(const LaneExpr &E) {
+  return mentions(E, ExprKind::ThreadIdx);
 }
 
 } // namespace bankfix

@@ -35,11 +35,11 @@ struct IntType {
 };
 
 enum class ExprKind {
-  Constant,    ///< an integer known at compile time
-  ThreadIdx,   ///< threadIdx.{x,y,z}
-  BlockDim,    ///< blockDim.{x,y,z}
-  Uniform,     ///< the same value for every lane of a warp, not known
-  Unknown,     ///< cannot be evaluated (data from memory, a call, ...)
+  Constant,  ///< an integer known at compile time
+  ThreadIdx, ///< threadIdx.{x,y,z}
+  BlockDim,  ///< blockDim.{x,y,z}
+  Uniform,   ///< the same value for every lane of a warp, not known
+  Unknown,   ///< cannot be evaluated (data from memory, a call, ...)
   Unary,
   Binary,
   Cast,        ///< conversion to Type
@@ -49,8 +49,24 @@ enum class ExprKind {
 enum class UnaryOp { Minus, BitNot, LogicalNot };
 
 enum class BinaryOp {
-  Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor,
-  LT, GT, LE, GE, EQ, NE, LAnd, LOr,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  LT,
+  GT,
+  LE,
+  GE,
+  EQ,
+  NE,
+  LAnd,
+  LOr,
 };
 
 struct LaneExpr;
@@ -59,10 +75,10 @@ using LaneExprPtr = std::shared_ptr<const LaneExpr>;
 struct LaneExpr {
   ExprKind Kind = ExprKind::Constant;
   IntType Type;
-  int64_t Value = 0;   ///< Constant
-  unsigned Dim = 0;    ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z
-  std::string Name;    ///< Uniform, Unknown: the term as spelled
-  std::string Reason;  ///< Unknown: why it cannot be evaluated
+  int64_t Value = 0;  ///< Constant
+  unsigned Dim = 0;   ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z
+  std::string Name;   ///< Uniform, Unknown: the term as spelled
+  std::string Reason; ///< Unknown: why it cannot be evaluated
   UnaryOp UOp = UnaryOp::Minus;
   BinaryOp BOp = BinaryOp::Add;
   std::vector<LaneExprPtr> Ops;
@@ -85,6 +101,9 @@ std::string printLaneExpr(const LaneExpr &E);
 
 /// True when the value can differ between lanes (it reads threadIdx).
 bool dependsOnLane(const LaneExpr &E);
+
+/// True when some node of \p E is of kind \p K.
+bool mentions(const LaneExpr &E, ExprKind K);
 
 /// The lane being evaluated.
 struct LaneEnv {

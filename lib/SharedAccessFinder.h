@@ -1,21 +1,23 @@
 //===- SharedAccessFinder.h - __shared__ arrays and their accesses --------===//
 //
-// Walks the device functions of a translation unit and collects every
-// __shared__ array and every element read and write of it, with its index
-// expressions and the conditions (if, ?:, &&, ||) under which it runs,
-// translated into LaneExprs.
+// Walks every device function of a translation unit (each template
+// instantiation on its own) and collects every __shared__ array and every
+// element read and write of it, with its index expressions and guard
+// translated for the evaluator: one instance per loop iteration when the
+// access sits in an unrolled loop.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_SHAREDACCESSFINDER_H
 #define BANKFIX_SHAREDACCESSFINDER_H
 
-#include "AccessEvaluation.h"
+#include "AccessSummary.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,11 +32,13 @@ struct SharedArray {
 struct FoundAccess {
   const clang::Expr *Expr = nullptr; ///< the element (or member) expression
   const clang::FunctionDecl *Function = nullptr;
+  std::string FunctionName; ///< "transpose<16>" for an instantiation
   const SharedArray *Array = nullptr;
-  SharedAccessDesc Desc;
+  AccessKind Kind = AccessKind::Load;
   /// Non-empty when the access cannot be modelled as one hardware access
   /// (a struct copy the compiler splits, say): why.
   std::string Unsupported;
+  std::vector<AccessInstance> Instances;
 };
 
 struct SharedAccesses {
@@ -43,6 +47,9 @@ struct SharedAccesses {
 };
 
 SharedAccesses findSharedAccesses(clang::ASTContext &Ctx);
+
+/// "kernel" or "kernel<16>" for a template instantiation.
+std::string functionDisplayName(const clang::FunctionDecl &F);
 
 } // namespace bankfix
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Golden test for one input: runs bankfix on test/inputs/NAME.cu (from that
 # directory, with the options on its "// bankfix-args:" line) and compares
-# its output byte for byte with test/expected/NAME.txt.
+# its output byte for byte with test/expected/NAME.txt (the diagnostics)
+# and test/expected/NAME.json (--format=json).
 #
 #   golden.sh BANKFIX NAME [--builtin-prelude]   check
 #   golden.sh BANKFIX NAME --update              write the expected file
@@ -12,23 +13,40 @@ set -euo pipefail
 bankfix=$(realpath "$1") name=$2 mode=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 input=$here/inputs/$name.cu
-expected=$here/expected/$name.txt
 args=$(sed -n 's|^// bankfix-args: ||p' "$input")
 extra=()
 [ "$mode" = --builtin-prelude ] && extra=(--builtin-prelude)
 
-set +e
-# shellcheck disable=SC2086
-actual=$(cd "$here/inputs" && "$bankfix" --use-color=false "${extra[@]}" \
-  $args "$name.cu" 2>&1; echo "exit: $?")
-set -e
+# The diagnostics with stderr and the exit status; the JSON document alone.
+run() {
+  local out
+  set +e
+  # shellcheck disable=SC2086
+  out=$(cd "$here/inputs" && "$bankfix" --use-color=false "${extra[@]}" \
+    $args "$name.cu" 2>&1; echo "exit: $?")
+  set -e
+  printf '%s\n' "$out"
+}
+run_json() {
+  # shellcheck disable=SC2086
+  (cd "$here/inputs" && "$bankfix" --format=json "${extra[@]}" $args \
+    "$name.cu" 2>/dev/null) || true
+}
 
-if [ "$mode" = --update ]; then
-  printf '%s\n' "$actual" >"$expected"
-  echo "wrote $expected"
-  exit 0
-fi
-if ! diff -u "$expected" <(printf '%s\n' "$actual"); then
-  echo "golden mismatch for $name${mode:+ ($mode)}" >&2
-  exit 1
-fi
+status=0
+for kind in txt json; do
+  expected=$here/expected/$name.$kind
+  if [ $kind = json ]; then
+    actual=$(run_json)
+  else
+    actual=$(run)
+  fi
+  if [ "$mode" = --update ]; then
+    printf '%s\n' "$actual" >"$expected"
+    echo "wrote $expected"
+  elif ! diff -u "$expected" <(printf '%s\n' "$actual"); then
+    echo "golden mismatch for $name.$kind${mode:+ ($mode)}" >&2
+    status=1
+  fi
+done
+exit $status

@@ -11,6 +11,7 @@
 #include "BlockShape.h"
 #include "CudaToolchain.h"
 #include "FileAnalyzer.h"
+#include "JsonReport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -27,12 +28,22 @@ static cl::OptionCategory Category("bankfix options");
 static cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
                                    cl::cat(Category));
 
-static cl::opt<std::string> BlockDimOpt(
+static cl::list<std::string> BlockDimOpt(
     "block-dim",
-    cl::desc("Block shape to analyse every kernel with: X, X,Y or X,Y,Z\n"
-             "(also XxYxZ). Default: 32,32,1, and the diagnostics say it\n"
-             "was assumed."),
-    cl::value_desc("X[,Y[,Z]]"), cl::cat(Category));
+    cl::desc("Block shape: X, X,Y or X,Y,Z (also XxYxZ) for every kernel,\n"
+             "or KERNEL:XxYxZ for one. Repeat it to analyse several shapes.\n"
+             "Wins over the launch sites in the file; with neither, 32x32x1\n"
+             "is assumed and the diagnostics say so."),
+    cl::value_desc("[KERNEL:]X[,Y[,Z]]"), cl::cat(Category));
+
+enum class OutputFormat { Text, Json };
+static cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format."),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "clang-style diagnostics (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "one JSON document: every access, every kernel")),
+    cl::init(OutputFormat::Text), cl::cat(Category));
 
 static cl::opt<std::string> CudaPathOpt(
     "cuda-path",
@@ -104,11 +115,12 @@ int main(int argc, const char **argv) {
     return toolError("no input files (see --help)");
 
   AnalysisOptions Opts;
-  if (!BlockDimOpt.empty()) {
+  for (const std::string &Text : BlockDimOpt) {
     std::string Error;
-    Opts.BlockDim = parseBlockShape(BlockDimOpt, Error);
-    if (!Opts.BlockDim)
+    std::optional<BlockDimOption> Option = parseBlockDimOption(Text, Error);
+    if (!Option)
       return toolError("--block-dim: " + Error);
+    Opts.BlockDims.push_back(*Option);
   }
   if (!BuiltinPreludeOpt) {
     std::string Error;
@@ -119,22 +131,30 @@ int main(int argc, const char **argv) {
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = ExtraArgs;
-  Opts.Colors = UseColor == cl::BOU_UNSET
-                    ? llvm::outs().has_colors()
-                    : UseColor == cl::BOU_TRUE;
+  Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
+                                          : UseColor == cl::BOU_TRUE;
 
   bool AnyFailed = false;
   unsigned Warnings = 0;
+  std::vector<AccessRecord> Records;
   for (const std::string &File : Files) {
     FileAnalysis Result = analyzeFile(File, Opts);
-    llvm::outs() << Result.Output;
+    // Parse errors are the file's diagnostics in text mode; in JSON mode
+    // stdout holds the JSON document alone.
+    (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
+        << Result.ParseOutput;
+    if (Format == OutputFormat::Text)
+      llvm::outs() << Result.Output;
     llvm::outs().flush();
     if (Result.Failed) {
       AnyFailed = true;
       toolError(Result.Error);
     }
     Warnings += Result.Warnings;
+    Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
   }
+  if (Format == OutputFormat::Json)
+    llvm::outs() << renderJson(Records);
   if (AnyFailed)
     return 2;
   return WarningsAsErrors && Warnings > 0 ? 1 : 0;

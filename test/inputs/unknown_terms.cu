@@ -9,9 +9,10 @@ __global__ void unknownTerms(float *out, const int *perm, int n) {
   a[threadIdx.x * n] = 1.0f;
   // Data read from memory.
   out[0] = a[perm[threadIdx.x]];
-  // A loop variable, assigned more than once.
-  for (int i = 0; i < 4; ++i)
-    out[1 + i] = a[i * 32 + threadIdx.x];
+  // A loop whose variable starts at the lane index and whose bound is a
+  // parameter: not unrolled, and the variable differs per lane.
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    out[1 + i] = a[i * 33];
   // Out of bounds for some lanes.
   out[5] = a[threadIdx.x * 64];
 }

@@ -32,20 +32,20 @@ TEST(AccessEvaluation, UniformShiftKeepsTheConflict) {
 TEST(AccessEvaluation, SubWordShiftIsTriedAtEveryAlignment) {
   // char a[tid * 128 + b]: one bank whatever b is.
   SharedArrayLayout A{"a", {8192}, 1};
-  AccessEvaluation E = evaluateAccess(
-      A, access({tx() * 128 + sym("b")}, 1), BlockShape{{32, 1, 1}});
+  AccessEvaluation E = evaluateAccess(A, access({tx() * 128 + sym("b")}, 1),
+                                      BlockShape{{32, 1, 1}});
   ASSERT_TRUE(E.judged()) << E.Problem;
   EXPECT_EQ(E.worst().NWay, 32u);
   // char a[tid * 2 + b]: 1 or 2 ... words per bank? Always 1: 64 bytes.
-  AccessEvaluation F = evaluateAccess(
-      A, access({tx() * 2 + sym("b")}, 1), BlockShape{{32, 1, 1}});
+  AccessEvaluation F = evaluateAccess(A, access({tx() * 2 + sym("b")}, 1),
+                                      BlockShape{{32, 1, 1}});
   ASSERT_TRUE(F.judged()) << F.Problem;
   EXPECT_EQ(F.worst().Wavefronts, 1u);
   // Two lanes at bytes 3 and 128: words 0 and 32 (both bank 0, 2
   // wavefronts) when b % 4 == 0, words 1 and 32 (1 wavefront) when
   // b % 4 == 1: not judged.
-  AccessEvaluation G = evaluateAccess(
-      A, access({tx() * 125 + 3 + sym("b")}, 1), BlockShape{{2, 1, 1}});
+  AccessEvaluation G = evaluateAccess(A, access({tx() * 125 + 3 + sym("b")}, 1),
+                                      BlockShape{{2, 1, 1}});
   EXPECT_FALSE(G.judged());
   EXPECT_EQ(G.BlockingTerm, "b");
 }

@@ -101,18 +101,15 @@ TEST(BankModel, SameAddressExceptionNeedsAUniformAddress) {
   Same.fill(64);
   // Uniform in the source: the compiler used a uniform register.
   EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load, true).Wavefronts, 1u);
-  EXPECT_TRUE(analyzeWarpAccess(Same, 8, AccessKind::Load, true)
-                  .UniformLoadException);
-  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Load, true).Wavefronts,
-            2u);
+  EXPECT_TRUE(
+      analyzeWarpAccess(Same, 8, AccessKind::Load, true).UniformLoadException);
+  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Load, true).Wavefronts, 2u);
   // Stores follow the phase rule.
-  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Store, true).Wavefronts,
-            2u);
+  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Store, true).Wavefronts, 2u);
   EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Store, true).Wavefronts,
             4u);
   // The same address computed per lane: the phase rule.
-  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load, false).Wavefronts,
-            2u);
+  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load, false).Wavefronts, 2u);
   // 4-byte accesses have one phase anyway.
   EXPECT_EQ(analyzeWarpAccess(Same, 4, AccessKind::Load, true).Wavefronts, 1u);
 }

@@ -67,3 +67,23 @@ TEST(BlockShape, ThreeDimensional) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(BlockDimOption, ForAllKernelsOrOne) {
+  std::string Error;
+  std::optional<BlockDimOption> All = parseBlockDimOption("32,8", Error);
+  ASSERT_TRUE(All.has_value()) << Error;
+  EXPECT_EQ(All->Kernel, "");
+  EXPECT_EQ(All->Shape.str(), "32x8x1");
+  std::optional<BlockDimOption> One =
+      parseBlockDimOption("transpose<16>:16x16", Error);
+  ASSERT_TRUE(One.has_value()) << Error;
+  EXPECT_EQ(One->Kernel, "transpose<16>");
+  EXPECT_EQ(One->Shape.str(), "16x16x1");
+  EXPECT_FALSE(parseBlockDimOption(":32", Error).has_value());
+  EXPECT_FALSE(parseBlockDimOption("k:", Error).has_value());
+  EXPECT_FALSE(parseBlockDimOption("k:2000", Error).has_value());
+}
+
+} // namespace

@@ -33,8 +33,8 @@ inline IntType common(const X &A, const X &B) {
 
 inline X bin(BinaryOp Op, const X &A, const X &B) {
   IntType T = common(A, B);
-  return X(LaneExpr::binary(Op, LaneExpr::cast(A.P, T), LaneExpr::cast(B.P, T),
-                            T));
+  return X(
+      LaneExpr::binary(Op, LaneExpr::cast(A.P, T), LaneExpr::cast(B.P, T), T));
 }
 
 inline X cmp(BinaryOp Op, const X &A, const X &B) {
@@ -55,9 +55,7 @@ inline X operator^(const X &A, const X &B) { return bin(BinaryOp::Xor, A, B); }
 inline X operator<(const X &A, const X &B) { return cmp(BinaryOp::LT, A, B); }
 
 /// Converts to int, as `int i = threadIdx.x` does.
-inline X asInt(const X &A) {
-  return X(LaneExpr::cast(A.P, IntType::intTy()));
-}
+inline X asInt(const X &A) { return X(LaneExpr::cast(A.P, IntType::intTy())); }
 
 } // namespace bankfix::test
 

@@ -1,7 +1,7 @@
 //===- LaneEvaluatorTest.cpp - C semantics of the per-lane evaluator ------===//
 
-#include "ExprBuilder.h"
 #include "LaneEvaluator.h"
+#include "ExprBuilder.h"
 
 #include <gtest/gtest.h>
 
@@ -98,8 +98,8 @@ TEST(LaneEvaluator, ConditionalAndLogical) {
   EXPECT_EQ(eval(C, lane(3)), 6);
   EXPECT_EQ(eval(C, lane(20)), 0);
   // && does not evaluate its right side when the left is false.
-  X Guarded(LaneExpr::binary(BinaryOp::LAnd, (tx() < 0).P,
-                             (tx() / X(0)).P, IntType::intTy()));
+  X Guarded(LaneExpr::binary(BinaryOp::LAnd, (tx() < 0).P, (tx() / X(0)).P,
+                             IntType::intTy()));
   EXPECT_EQ(eval(Guarded, lane(3)), 0);
 }
 

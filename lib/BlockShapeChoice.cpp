@@ -1,0 +1,69 @@
+//===- BlockShapeChoice.cpp - Which block shapes a function is analysed with =//
+
+#include "BlockShapeChoice.h"
+
+#include "SharedAccessFinder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+static std::string where(const SourceManager &SM, SourceLocation Loc) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "an unknown place";
+  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn());
+}
+
+static void addUnique(std::vector<BlockShapeChoice> &Choices,
+                      BlockShapeChoice C) {
+  for (const BlockShapeChoice &Existing : Choices)
+    if (Existing.Shape == C.Shape)
+      return;
+  Choices.push_back(std::move(C));
+}
+
+std::vector<BlockShapeChoice>
+chooseBlockShapes(const FunctionDecl &F,
+                  const std::vector<LaunchSite> &Launches,
+                  const std::vector<BlockDimOption> &Options) {
+  std::vector<BlockShapeChoice> Choices;
+  std::string Name = F.getNameAsString();
+  std::string Display = functionDisplayName(F);
+  for (const BlockDimOption &O : Options)
+    if (!O.Kernel.empty() && (O.Kernel == Name || O.Kernel == Display))
+      addUnique(Choices, {O.Shape, "set with --block-dim=" + O.Kernel + ":" +
+                                       O.Shape.str()});
+  if (!Choices.empty())
+    return Choices;
+  for (const BlockDimOption &O : Options)
+    if (O.Kernel.empty())
+      addUnique(Choices, {O.Shape, "set with --block-dim"});
+  if (!Choices.empty())
+    return Choices;
+
+  const SourceManager &SM = F.getASTContext().getSourceManager();
+  std::string Unknown;
+  for (const LaunchSite &L : Launches) {
+    if (L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
+      continue;
+    if (L.Shape)
+      addUnique(Choices, {*L.Shape, "from the launch at " + where(SM, L.Loc)});
+    else if (Unknown.empty())
+      Unknown = where(SM, L.Loc);
+  }
+  if (!Choices.empty())
+    return Choices;
+  if (!Unknown.empty())
+    return {{DefaultBlockShape, "assumed: the block shape of the launch at " +
+                                    Unknown +
+                                    " is not a constant; set it with "
+                                    "--block-dim"}};
+  return {{DefaultBlockShape, "assumed: no launch site and no --block-dim"}};
+}
+
+} // namespace bankfix

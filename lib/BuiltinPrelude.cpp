@@ -98,6 +98,18 @@ template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return cudaMalloc((void **)devPtr, size);
 }
 
+extern "C" __device__ void *memcpy(void *dst, const void *src, size_t n);
+extern "C" __device__ void *memset(void *dst, int value, size_t n);
+__device__ int atomicAdd(int *address, int value);
+__device__ unsigned atomicAdd(unsigned *address, unsigned value);
+__device__ float atomicAdd(float *address, float value);
+__device__ double atomicAdd(double *address, double value);
+__device__ int atomicSub(int *address, int value);
+__device__ int atomicExch(int *address, int value);
+__device__ float atomicExch(float *address, float value);
+__device__ int atomicMin(int *address, int value);
+__device__ int atomicMax(int *address, int value);
+__device__ int atomicCAS(int *address, int compare, int value);
 __device__ void __syncthreads(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence_block(void);

@@ -4,6 +4,8 @@
 
 #include "clang/Basic/DiagnosticIDs.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace bankfix {
@@ -40,10 +42,41 @@ ConflictReporter::ConflictReporter(llvm::raw_ostream &OS, bool Colors,
 
 ConflictReporter::~ConflictReporter() { Printer->EndSourceFile(); }
 
-void ConflictReporter::report(
+void ConflictReporter::reportDeclaration(const SharedArray &Array,
+                                         const ArrayFix *Fix) {
+  std::string Text =
+      "'" + Array.Layout.Name + "' is declared here as " + Array.TypeSpelling;
+  if (!Fix) {
+    Engine->Report(Array.Decl->getLocation(), NoteID) << Text;
+    return;
+  }
+  const PaddingPlan &Plan = Fix->Plan;
+  size_t Index = std::find(Fix->Arrays.begin(), Fix->Arrays.end(), &Array) -
+                 Fix->Arrays.begin();
+  if (!Plan.WhyNot.empty())
+    Text += "; no padding fix: " + Plan.WhyNot;
+  else if (Plan.Pad == 0)
+    Text += "; no padding of its innermost dimension lowers its wavefronts";
+  else if (!Fix->Refusal.empty())
+    Text += "; padding it to " + paddedTypeSpelling(Array, Plan.Pad) +
+            " would help, but no fix is offered: " + Fix->Refusal;
+  else
+    Text += "; pad it to " + paddedTypeSpelling(Array, Plan.Pad) +
+            ": its accesses then take " + std::to_string(Plan.After) +
+            " wavefronts per block instead of " + std::to_string(Plan.Before) +
+            " (+" + std::to_string(Fix->ExtraBytes[Index]) +
+            " bytes of shared memory per block, " +
+            std::to_string(Fix->FunctionBytes[Index]) + " in all)";
+  auto Builder = Engine->Report(Array.Decl->getLocation(), NoteID);
+  Builder << Text;
+  if (Fix->fixes())
+    Builder << FixItHint::CreateReplacement(Fix->SizeRange, Fix->NewSizeText);
+}
+
+std::optional<std::string> ConflictReporter::report(
     const FoundAccess &Access, const AccessSummary &Summary,
     const BlockShapeChoice &Block,
-    const std::optional<PlainElementAlternative> &Plain) {
+    const std::optional<PlainElementAlternative> &Plain, const ArrayFix *Fix) {
   SourceRange Range = Access.Expr->getSourceRange();
   SourceLocation Loc = Access.Expr->getBeginLoc();
   std::string Shape = "block " + Block.Shape.str() + " (" + Block.Origin + ")";
@@ -56,19 +89,19 @@ void ConflictReporter::report(
         << ("cannot judge the " + describeAccess(Access) + Where + ": " +
             I.Eval.Problem + CheckName)
         << Range;
-    return;
+    return std::nullopt;
   }
   if (!Summary.runs()) {
     Engine->Report(Loc, RemarkID) << ("no lane of " + Shape + " runs this " +
                                       describeAccess(Access) + CheckName)
                                   << Range;
-    return;
+    return std::nullopt;
   }
   const InstanceEvaluation &WorstInstance = Summary.Instances[Summary.Worst];
   const AccessEvaluation &Eval = WorstInstance.Eval;
   const WarpAccessResult &Worst = Eval.worst();
   if (!Worst.hasConflict())
-    return;
+    return std::nullopt;
   ++Warnings;
   std::string PerWarp =
       Eval.sameInEveryWarp()
@@ -81,16 +114,12 @@ void ConflictReporter::report(
                        ? ", in each of " + plural(Iterations, "iteration")
                        : ", in iteration " + WorstInstance.Iteration +
                              ", the worst of " + std::to_string(Iterations);
-  Engine->Report(Loc, WarningID)
-      << (std::to_string(Worst.NWay) + "-way shared memory bank conflict on " +
-          describeAccess(Access) + " (" + std::to_string(Worst.Wavefronts) +
-          PerWarp + ", ideal " + std::to_string(Worst.Ideal) + PerIteration +
-          ")" + CheckName)
-      << Range;
-  const SharedArray &Array = *Access.Array;
-  Engine->Report(Array.Decl->getLocation(), NoteID)
-      << ("'" + Array.Layout.Name + "' is declared here as " +
-          Array.TypeSpelling);
+  std::string Message =
+      std::to_string(Worst.NWay) + "-way shared memory bank conflict on " +
+      describeAccess(Access) + " (" + std::to_string(Worst.Wavefronts) +
+      PerWarp + ", ideal " + std::to_string(Worst.Ideal) + PerIteration + ")";
+  Engine->Report(Loc, WarningID) << (Message + CheckName) << Range;
+  reportDeclaration(*Access.Array, Fix);
   std::string Runs = plural(Eval.Shape.warps(), "warp");
   if (Iterations > 1)
     Runs += " x " + plural(Iterations, "iteration");
@@ -110,6 +139,13 @@ void ConflictReporter::report(
               "): the struct's size spreads the accessed member over the "
               "banks");
   }
+  if (Fix && Fix->fixes())
+    for (const AccessChange &W : Fix->Plan.Worse)
+      Engine->Report(SourceLocation(), NoteID)
+          << ("the padding makes the " + W.Label +
+              " worse: " + std::to_string(W.Before) + " -> " +
+              std::to_string(W.After) + " wavefronts per block");
+  return Message;
 }
 
 void ConflictReporter::reportUnsupported(const FoundAccess &Access) {

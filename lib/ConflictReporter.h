@@ -13,6 +13,7 @@
 
 #include "AccessSummary.h"
 #include "BlockShapeChoice.h"
+#include "PaddingFix.h"
 #include "SharedAccessFinder.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -39,14 +40,21 @@ public:
                    const clang::Preprocessor &PP);
   ~ConflictReporter();
 
-  void report(const FoundAccess &Access, const AccessSummary &Summary,
-              const BlockShapeChoice &Block,
-              const std::optional<PlainElementAlternative> &Plain);
+  /// Reports one access for one block shape; \p Fix is the padding fix
+  /// (or refusal) of its array, when the array conflicts somewhere.
+  /// Returns the warning's text when it warned.
+  std::optional<std::string>
+  report(const FoundAccess &Access, const AccessSummary &Summary,
+         const BlockShapeChoice &Block,
+         const std::optional<PlainElementAlternative> &Plain,
+         const ArrayFix *Fix);
   void reportUnsupported(const FoundAccess &Access);
 
   unsigned warnings() const { return Warnings; }
 
 private:
+  void reportDeclaration(const SharedArray &Array, const ArrayFix *Fix);
+
   clang::DiagnosticOptions Options;
   std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
   std::unique_ptr<clang::DiagnosticsEngine> Engine;

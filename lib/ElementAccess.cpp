@@ -65,6 +65,7 @@ std::optional<ElementAccess> matchElementAccess(ASTContext &Ctx,
     Cur = stripParensAndNoOps(S->getBase());
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(Cur);
+  A.Ref = Ref;
   A.Array = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!A.Array || !A.Array->hasAttr<CUDASharedAttr>() || A.Indices.empty())
     return std::nullopt;

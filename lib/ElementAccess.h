@@ -22,6 +22,7 @@ namespace bankfix {
 struct ElementAccess {
   const clang::Expr *Top = nullptr;         ///< the whole access expression
   const clang::VarDecl *Array = nullptr;    ///< the __shared__ variable
+  const clang::DeclRefExpr *Ref = nullptr;  ///< the array's name in it
   std::vector<const clang::Expr *> Indices; ///< outermost first
   uint64_t ByteOffset = 0;                  ///< of the member accessed
   uint64_t Width = 0;                       ///< bytes of the accessed type

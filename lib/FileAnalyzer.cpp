@@ -8,6 +8,7 @@
 #include "ConflictReporter.h"
 #include "InputFile.h"
 #include "LaunchSites.h"
+#include "PaddingFix.h"
 #include "SharedAccessFinder.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -18,6 +19,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -89,25 +93,64 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     SharedAccesses Found = findSharedAccesses(Ctx);
     std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
+
+    // Evaluate every access for each of its block shapes.
+    size_t N = Found.Accesses.size();
+    std::vector<std::vector<BlockShapeChoice>> Choices(N);
+    std::vector<std::vector<AccessSummary>> Summaries(N);
+    std::vector<std::vector<BlockShape>> Shapes(N);
+    std::vector<bool> Conflicting(N, false);
+    for (size_t I = 0; I < N; ++I) {
+      const FoundAccess &Access = Found.Accesses[I];
+      if (!Access.Unsupported.empty())
+        continue;
+      Choices[I] =
+          chooseBlockShapes(*Access.Function, Launches, Opts.BlockDims);
+      for (const BlockShapeChoice &Block : Choices[I]) {
+        Summaries[I].push_back(summarizeAccess(Access.Array->Layout,
+                                               Access.Instances, Block.Shape));
+        Shapes[I].push_back(Block.Shape);
+        const AccessSummary &S = Summaries[I].back();
+        Conflicting[I] =
+            Conflicting[I] || (S.runs() && S.worst().worst().hasConflict());
+      }
+    }
+    std::vector<ArrayFix> Fixes =
+        planArrayFixes(Ctx, Found, Shapes, Conflicting);
+    std::map<const SharedArray *, const ArrayFix *> FixOf;
+    for (const ArrayFix &F : Fixes)
+      for (const SharedArray *A : F.Arrays)
+        FixOf[A] = &F;
+    std::set<const ArrayFix *> Exported;
+
     ConflictReporter Reporter(OS, Opts.Colors, CI.getLangOpts(),
                               CI.getPreprocessor());
-    for (const FoundAccess &Access : Found.Accesses) {
+    for (size_t I = 0; I < N; ++I) {
+      const FoundAccess &Access = Found.Accesses[I];
       if (!Access.Unsupported.empty()) {
         Reporter.reportUnsupported(Access);
         Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
         Result.Records.back().Problem = Access.Unsupported;
         continue;
       }
-      for (const BlockShapeChoice &Block :
-           chooseBlockShapes(*Access.Function, Launches, Opts.BlockDims)) {
-        AccessSummary Summary = summarizeAccess(Access.Array->Layout,
-                                                Access.Instances, Block.Shape);
-        Reporter.report(Access, Summary, Block,
-                        plainAlternative(Ctx, Access, Block.Shape));
+      auto FixIt = FixOf.find(Access.Array);
+      const ArrayFix *Fix = FixIt == FixOf.end() ? nullptr : FixIt->second;
+      for (size_t K = 0; K < Choices[I].size(); ++K) {
+        const BlockShapeChoice &Block = Choices[I][K];
+        std::optional<std::string> Warning =
+            Reporter.report(Access, Summaries[I][K], Block,
+                            plainAlternative(Ctx, Access, Block.Shape), Fix);
+        if (Warning && Fix && Fix->fixes() && Exported.insert(Fix).second) {
+          SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
+          Result.Fixes.push_back({*Warning, SM.getFilename(Loc).str(),
+                                  SM.getFileOffset(Loc), *Fix->Edit});
+        }
         AccessRecord R = record(Ctx, Access, Block);
-        fill(R, Summary);
+        fill(R, Summaries[I][K]);
         Result.Records.push_back(std::move(R));
       }
     }

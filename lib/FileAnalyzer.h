@@ -13,6 +13,7 @@
 #include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "TextEdit.h"
 
 #include <string>
 #include <vector>
@@ -33,6 +34,17 @@ struct FileAnalysis {
   std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
   std::vector<AccessRecord> Records; ///< one per access and block shape
+
+  /// A padding fix, with the first warning it answers.
+  struct Fix {
+    std::string Message; ///< the warning, without the check name
+    std::string File;    ///< where the warning is
+    unsigned Offset = 0;
+    TextEdit Edit;
+  };
+  std::vector<Fix> Fixes;
+  /// The main file's bytes as parsed: --apply rewrites only these.
+  std::string ParsedContent;
 };
 
 FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts);

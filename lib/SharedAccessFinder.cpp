@@ -91,6 +91,7 @@ private:
     if (New) {
       FoundAccess Access;
       Access.Expr = A.Top;
+      Access.Ref = A.Ref;
       Access.Function = &F;
       Access.FunctionName = Name;
       Access.Array = Array;

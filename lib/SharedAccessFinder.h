@@ -31,6 +31,7 @@ struct SharedArray {
 
 struct FoundAccess {
   const clang::Expr *Expr = nullptr; ///< the element (or member) expression
+  const clang::DeclRefExpr *Ref = nullptr; ///< the array's name in it
   const clang::FunctionDecl *Function = nullptr;
   std::string FunctionName; ///< "transpose<16>" for an instantiation
   const SharedArray *Array = nullptr;

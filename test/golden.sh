@@ -2,7 +2,9 @@
 # Golden test for one input: runs bankfix on test/inputs/NAME.cu (from that
 # directory, with the options on its "// bankfix-args:" line) and compares
 # its output byte for byte with test/expected/NAME.txt (the diagnostics)
-# and test/expected/NAME.json (--format=json).
+# and test/expected/NAME.json (--format=json). Then runs --apply on a copy:
+# the result must be test/expected/NAME.cu (or the input unchanged when
+# there is no such file), and a second --apply must change nothing.
 #
 #   golden.sh BANKFIX NAME [--builtin-prelude]   check
 #   golden.sh BANKFIX NAME --update              write the expected file
@@ -49,4 +51,38 @@ for kind in txt json; do
     status=1
   fi
 done
+
+# --apply on a copy (the headers it includes beside it).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$input" "$work/"
+[ -d "$here/inputs/include" ] && cp -r "$here/inputs/include" "$work/"
+apply() {
+  # shellcheck disable=SC2086
+  (cd "$work" && "$bankfix" --apply "${extra[@]}" $args "$name.cu" \
+    >/dev/null 2>&1) || true
+}
+apply
+fixed=$here/expected/$name.cu
+if [ "$mode" = --update ]; then
+  if cmp -s "$work/$name.cu" "$input"; then
+    rm -f "$fixed"
+  else
+    cp "$work/$name.cu" "$fixed"
+    echo "wrote $fixed"
+  fi
+else
+  want=$input
+  [ -f "$fixed" ] && want=$fixed
+  if ! diff -u "$want" "$work/$name.cu"; then
+    echo "--apply result differs for $name${mode:+ ($mode)}" >&2
+    status=1
+  fi
+  cp "$work/$name.cu" "$work/once.cu"
+  apply
+  if ! cmp -s "$work/once.cu" "$work/$name.cu"; then
+    echo "a second --apply changed $name${mode:+ ($mode)}" >&2
+    status=1
+  fi
+fi
 exit $status

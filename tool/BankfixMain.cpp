@@ -11,9 +11,12 @@
 #include "BlockShape.h"
 #include "CudaToolchain.h"
 #include "FileAnalyzer.h"
+#include "FileRewriter.h"
+#include "FixExport.h"
 #include "JsonReport.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -66,6 +69,20 @@ static cl::opt<bool> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Exit with status 1 when a bank conflict is reported."),
     cl::cat(Category));
+
+static cl::opt<bool> Apply(
+    "apply",
+    cl::desc("Rewrite each file with the padding fixes (atomically; never\n"
+             "after a parse error or when the file changed meanwhile)."),
+    cl::cat(Category));
+static cl::alias ApplyAlias("fix", cl::desc("Alias for --apply"),
+                            cl::aliasopt(Apply), cl::cat(Category));
+
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the padding fixes to FILE in clang-tidy's YAML format\n"
+             "(for clang-apply-replacements)."),
+    cl::value_desc("FILE"), cl::cat(Category));
 
 static cl::opt<cl::boolOrDefault>
     UseColor("use-color",
@@ -137,6 +154,7 @@ int main(int argc, const char **argv) {
   bool AnyFailed = false;
   unsigned Warnings = 0;
   std::vector<AccessRecord> Records;
+  std::vector<FileAnalysis::Fix> AllFixes;
   for (const std::string &File : Files) {
     FileAnalysis Result = analyzeFile(File, Opts);
     // Parse errors are the file's diagnostics in text mode; in JSON mode
@@ -152,6 +170,28 @@ int main(int argc, const char **argv) {
     }
     Warnings += Result.Warnings;
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
+    AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
+    if (Apply && !Result.Failed && !Result.Fixes.empty()) {
+      std::vector<TextEdit> Edits;
+      for (const FileAnalysis::Fix &F : Result.Fixes)
+        Edits.push_back(F.Edit);
+      std::string Error = rewriteFile(File, Result.ParsedContent, Edits);
+      if (!Error.empty()) {
+        AnyFailed = true;
+        toolError(Error);
+      } else {
+        llvm::errs() << "bankfix: padded " << Edits.size() << " array"
+                     << (Edits.size() == 1 ? "" : "s") << " in " << File
+                     << "\n";
+      }
+    }
+  }
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
+    if (EC)
+      return toolError("cannot write '" + ExportFixes + "': " + EC.message());
+    OS << renderFixesYaml(Files.front(), AllFixes);
   }
   if (Format == OutputFormat::Json)
     llvm::outs() << renderJson(Records);

@@ -1,0 +1,24 @@
+//===- TextEdit.h - One replacement in a source file, as plain data -------===//
+
+#ifndef BANKFIX_TEXTEDIT_H
+#define BANKFIX_TEXTEDIT_H
+
+#include <string>
+
+namespace bankfix {
+
+struct TextEdit {
+  std::string File; ///< as clang names it
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  bool operator==(const TextEdit &O) const {
+    return File == O.File && Offset == O.Offset && Length == O.Length &&
+           Text == O.Text;
+  }
+};
+
+} // namespace bankfix
+
+#endif // BANKFIX_TEXTEDIT_H

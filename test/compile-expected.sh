@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Compiles every rewritten file in test/expected/ with nvcc (-c, sm_90): a
+# fix must leave code that still builds. Skipped (exit 77) without nvcc.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+nvcc=$(command -v nvcc || true)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -z "$nvcc" ]; then
+  echo "nvcc not found: skipped"
+  exit 77
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+status=0
+for f in "$here"/expected/*.cu; do
+  if "$nvcc" -c -arch=sm_90 -I "$here/inputs" -o "$out/$(basename "$f").o" "$f"; then
+    echo "ok   $(basename "$f")"
+  else
+    echo "FAIL $(basename "$f")"
+    status=1
+  fi
+done
+exit $status

@@ -3,6 +3,7 @@
 #include "BlockShapeChoice.h"
 
 #include "SharedAccessFinder.h"
+#include "SourcePlace.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -10,14 +11,6 @@
 using namespace clang;
 
 namespace bankfix {
-
-static std::string where(const SourceManager &SM, SourceLocation Loc) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isInvalid())
-    return "an unknown place";
-  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-         ":" + std::to_string(P.getColumn());
-}
 
 static void addUnique(std::vector<BlockShapeChoice> &Choices,
                       BlockShapeChoice C) {
@@ -52,9 +45,10 @@ chooseBlockShapes(const FunctionDecl &F,
     if (L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
       continue;
     if (L.Shape)
-      addUnique(Choices, {*L.Shape, "from the launch at " + where(SM, L.Loc)});
+      addUnique(Choices,
+                {*L.Shape, "from the launch at " + describePlace(SM, L.Loc)});
     else if (Unknown.empty())
-      Unknown = where(SM, L.Loc);
+      Unknown = describePlace(SM, L.Loc);
   }
   if (!Choices.empty())
     return Choices;

@@ -2,6 +2,8 @@
 
 #include "UnsafeUses.h"
 
+#include "SourcePlace.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -36,20 +38,12 @@ public:
       return true;
     std::string Why = classify(Ref, V);
     if (!Why.empty())
-      Out[V] = Why + " at " + where(Ref->getBeginLoc());
+      Out[V] = Why + " at " +
+               describePlace(Ctx.getSourceManager(), Ref->getBeginLoc());
     return true;
   }
 
 private:
-  std::string where(SourceLocation Loc) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-    if (P.isInvalid())
-      return "an unknown place";
-    return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-           ":" + std::to_string(P.getColumn());
-  }
-
   /// The parent of \p N, skipping parentheses and implicit casts.
   const Stmt *parentOf(const Stmt *N, const Stmt *&Child) {
     Child = N;

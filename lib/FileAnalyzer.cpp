@@ -2,6 +2,7 @@
 
 #include "FileAnalyzer.h"
 
+#include "AccessExplainer.h"
 #include "AccessSummary.h"
 #include "BlockShapeChoice.h"
 #include "BuiltinPrelude.h"
@@ -135,6 +136,7 @@ public:
         Reporter.reportUnsupported(Access);
         Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
         Result.Records.back().Problem = Access.Unsupported;
+        explain(Ctx, Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
         continue;
       }
       auto FixIt = FixOf.find(Access.Array);
@@ -144,6 +146,7 @@ public:
         std::optional<std::string> Warning =
             Reporter.report(Access, Summaries[I][K], Block,
                             plainAlternative(Ctx, Access, Block.Shape), Fix);
+        explain(Ctx, Access, &Summaries[I][K], Block, Fix, Warning.has_value());
         if (Warning && Fix && Fix->fixes() && Exported.insert(Fix).second) {
           SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
           Result.Fixes.push_back({*Warning, SM.getFilename(Loc).str(),
@@ -158,6 +161,25 @@ public:
   }
 
 private:
+  /// Adds the explanation of one access for one shape when --explain asks
+  /// for it.
+  void explain(ASTContext &Ctx, const FoundAccess &Access,
+               const AccessSummary *Summary, const BlockShapeChoice &Block,
+               const ArrayFix *Fix, bool Warned) {
+    if (Result.Failed || !explainWanted(Opts.Explain, Ctx, Access, Warned))
+      return;
+    ++Result.ExplainMatches;
+    std::string Error;
+    std::optional<AccessExplanation> E = explainFoundAccess(
+        Ctx, Access, Summary, Block, Fix, Opts.Explain.Warp, Error);
+    if (!E) {
+      Result.Failed = true;
+      Result.Error = Error;
+      return;
+    }
+    Result.Explanations.push_back(std::move(*E));
+  }
+
   CompilerInstance &CI;
   const AnalysisOptions &Opts;
   FileAnalysis &Result;

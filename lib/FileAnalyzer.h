@@ -10,9 +10,11 @@
 #ifndef BANKFIX_FILEANALYZER_H
 #define BANKFIX_FILEANALYZER_H
 
+#include "AccessExplanation.h"
 #include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "ExplainRequest.h"
 #include "TextEdit.h"
 
 #include <string>
@@ -25,6 +27,8 @@ struct AnalysisOptions {
   /// --block-dim values, for all kernels or one.
   std::vector<BlockDimOption> BlockDims;
   bool Colors = false;
+  /// --explain, --explain-svg and --warp.
+  ExplainRequest Explain;
 };
 
 struct FileAnalysis {
@@ -43,6 +47,10 @@ struct FileAnalysis {
     TextEdit Edit;
   };
   std::vector<Fix> Fixes;
+  /// With Explain: the accesses asked for, one per block shape.
+  std::vector<AccessExplanation> Explanations;
+  /// Accesses that --explain=FILE:LINE[:COL] named (explained or not).
+  unsigned ExplainMatches = 0;
   /// The main file's bytes as parsed: --apply rewrites only these.
   std::string ParsedContent;
 };

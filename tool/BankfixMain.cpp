@@ -9,12 +9,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockShape.h"
+#include "CompileDatabase.h"
 #include "CudaToolchain.h"
 #include "ExplainOutput.h"
 #include "FileAnalyzer.h"
 #include "FileRewriter.h"
 #include "FixExport.h"
 #include "JsonReport.h"
+#include "ParallelAnalysis.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -109,6 +111,25 @@ static cl::opt<cl::boolOrDefault>
              cl::desc("Colour the diagnostics (default: only on a terminal)."),
              cl::cat(Category));
 
+static cl::opt<std::string> BuildPath(
+    "p",
+    cl::desc("Read compile_commands.json from DIR (or the file named): each\n"
+             "file is parsed with its flags (nvcc's or clang's); with no\n"
+             "FILE, every CUDA file in it is checked."),
+    cl::value_desc("DIR"), cl::cat(Category));
+
+static cl::opt<unsigned>
+    Threads("j",
+            cl::desc("Check N files at a time (0: one per core; default "
+                     "1).\nThe output is the same for every N."),
+            cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
+
+static cl::opt<bool> PrintParseCommand(
+    "print-parse-command",
+    cl::desc("Print the clang command each file would be parsed with, and\n"
+             "stop."),
+    cl::Hidden, cl::cat(Category));
+
 static void printVersion(llvm::raw_ostream &OS) {
   OS << "bankfix " << BANKFIX_VERSION << " (LLVM " << LLVM_VERSION_STRING
      << ")\n";
@@ -148,8 +169,20 @@ int main(int argc, const char **argv) {
     llvm::errs() << ParseErrors;
     return 2;
   }
-  if (Files.empty())
-    return toolError("no input files (see --help)");
+  std::unique_ptr<CompileDatabase> Database;
+  if (!BuildPath.empty()) {
+    std::string Error;
+    Database = CompileDatabase::load(BuildPath, Error);
+    if (!Database)
+      return toolError(Error);
+  }
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty() && Database)
+    Inputs = Database->cudaFiles();
+  if (Inputs.empty())
+    return toolError(Database ? "the compile database '" + Database->path() +
+                                    "' names no CUDA file (.cu, .cuh)"
+                              : "no input files (see --help)");
 
   AnalysisOptions Opts;
   for (const std::string &Text : BlockDimOpt) {
@@ -183,14 +216,28 @@ int main(int argc, const char **argv) {
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
+  std::vector<FileJob> Jobs;
+  for (const std::string &File : Inputs)
+    Jobs.push_back(makeFileJob(File, {Opts, GpuArchOpt.getNumOccurrences() > 0},
+                               Database.get()));
+  if (PrintParseCommand) {
+    for (const FileJob &Job : Jobs)
+      llvm::outs() << renderCommandLine(
+                          buildParseCommandLine(Job.Opts.Parse, Job.Path))
+                   << "\n";
+    return 0;
+  }
+
   bool AnyFailed = false;
   unsigned Warnings = 0;
   std::vector<AccessRecord> Records;
   std::vector<FileAnalysis::Fix> AllFixes;
   std::vector<AccessExplanation> Explanations;
   unsigned ExplainMatches = 0;
-  for (const std::string &File : Files) {
-    FileAnalysis Result = analyzeFile(File, Opts);
+  analyzeInOrder(Jobs, Threads, [&](const FileJob &Job, FileAnalysis &Result) {
+    const std::string &File = Job.Path;
+    for (const std::string &Warning : Job.Warnings)
+      llvm::errs() << "bankfix: warning: " << Warning << "\n";
     // Parse errors are the file's diagnostics in text mode; in JSON mode
     // stdout holds the JSON document alone.
     (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
@@ -225,13 +272,13 @@ int main(int argc, const char **argv) {
                      << "\n";
       }
     }
-  }
+  });
   if (!ExportFixes.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
     if (EC)
       return toolError("cannot write '" + ExportFixes + "': " + EC.message());
-    OS << renderFixesYaml(Files.front(), AllFixes);
+    OS << renderFixesYaml(Inputs.front(), AllFixes);
   }
   if (Format == OutputFormat::Json)
     llvm::outs() << renderJson(Records);

@@ -13,6 +13,7 @@
 #include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "Finding.h"
 #include "TextEdit.h"
 
 #include <string>
@@ -25,6 +26,11 @@ struct AnalysisOptions {
   /// --block-dim values, for all kernels or one.
   std::vector<BlockDimOption> BlockDims;
   bool Colors = false;
+  /// Headers whose conflicts are reported (--header-filter, clang-tidy's
+  /// default: every header that is not a system header).
+  std::string HeaderFilter = ".*";
+  /// Whether a reported conflict makes the exit status 1.
+  bool WarningsAsErrors = false;
 };
 
 struct FileAnalysis {
@@ -33,6 +39,11 @@ struct FileAnalysis {
   bool Failed = false;     ///< a tool error: the file could not be analysed
   std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
+  /// Conflict warnings not shown: NOLINT comments, headers outside the
+  /// header filter.
+  unsigned SuppressedByNolint = 0, SuppressedByHeaderFilter = 0;
+  /// Every warning shown, for --format=sarif.
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records; ///< one per access and block shape
 
   /// A padding fix, with the first warning it answers.

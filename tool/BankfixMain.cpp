@@ -10,15 +10,19 @@
 
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "DiagnosticFilter.h"
 #include "FileAnalyzer.h"
 #include "FileRewriter.h"
+#include "FileSettings.h"
 #include "FixExport.h"
 #include "JsonReport.h"
+#include "SarifReport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -39,13 +43,15 @@ static cl::list<std::string> BlockDimOpt(
              "is assumed and the diagnostics say so."),
     cl::value_desc("[KERNEL:]X[,Y[,Z]]"), cl::cat(Category));
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 static cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format."),
     cl::values(clEnumValN(OutputFormat::Text, "text",
                           "clang-style diagnostics (default)"),
                clEnumValN(OutputFormat::Json, "json",
-                          "one JSON document: every access, every kernel")),
+                          "one JSON document: every access, every kernel"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "a SARIF 2.1.0 log (GitHub code scanning)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
 
 static cl::opt<std::string> CudaPathOpt(
@@ -69,6 +75,26 @@ static cl::opt<bool> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Exit with status 1 when a bank conflict is reported."),
     cl::cat(Category));
+
+static cl::opt<std::string> HeaderFilterOpt(
+    "header-filter",
+    cl::desc("Regular expression matching the headers to report conflicts\n"
+             "in (default '.*': every header that is not a system header;\n"
+             "'' none). The main file's are always reported."),
+    cl::value_desc("REGEX"), cl::cat(Category));
+
+static cl::opt<bool>
+    Quiet("quiet",
+          cl::desc("Do not print how many warnings were suppressed or\n"
+                   "treated as errors."),
+          cl::cat(Category));
+
+static cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Read settings from FILE instead of the .bankfix.yaml found\n"
+             "in the directory of each input or above it. The command\n"
+             "line wins over either."),
+    cl::value_desc("FILE"), cl::cat(Category));
 
 static cl::opt<bool> Apply(
     "apply",
@@ -151,12 +177,33 @@ int main(int argc, const char **argv) {
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
+  CommandLineSettings CL;
+  CL.Options = Opts;
+  CL.ConfigFile = ConfigFileOpt;
+  if (HeaderFilterOpt.getNumOccurrences()) {
+    std::string Error;
+    if (!llvm::Regex(HeaderFilterOpt).isValid(Error))
+      return toolError("--header-filter: " + Error);
+    CL.HeaderFilter = HeaderFilterOpt;
+  }
+  if (WarningsAsErrors.getNumOccurrences())
+    CL.WarningsAsErrors = WarningsAsErrors;
+
   bool AnyFailed = false;
-  unsigned Warnings = 0;
+  unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FileAnalysis::Fix> AllFixes;
   for (const std::string &File : Files) {
-    FileAnalysis Result = analyzeFile(File, Opts);
+    std::string SettingsError;
+    std::optional<AnalysisOptions> FileOpts =
+        settingsFor(File, CL, SettingsError);
+    if (!FileOpts) {
+      AnyFailed = true;
+      toolError(SettingsError);
+      continue;
+    }
+    FileAnalysis Result = analyzeFile(File, *FileOpts);
     // Parse errors are the file's diagnostics in text mode; in JSON mode
     // stdout holds the JSON document alone.
     (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
@@ -168,7 +215,13 @@ int main(int argc, const char **argv) {
       AnyFailed = true;
       toolError(Result.Error);
     }
-    Warnings += Result.Warnings;
+    if (!Quiet)
+      llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
+                                         Result.SuppressedByHeaderFilter);
+    if (FileOpts->WarningsAsErrors)
+      ErrorWarnings += Result.Warnings;
+    Findings.insert(Findings.end(), Result.Findings.begin(),
+                    Result.Findings.end());
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
     if (Apply && !Result.Failed && !Result.Fixes.empty()) {
@@ -195,7 +248,15 @@ int main(int argc, const char **argv) {
   }
   if (Format == OutputFormat::Json)
     llvm::outs() << renderJson(Records);
+  if (Format == OutputFormat::Sarif) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
+  }
   if (AnyFailed)
     return 2;
-  return WarningsAsErrors && Warnings > 0 ? 1 : 0;
+  if (ErrorWarnings > 0 && !Quiet)
+    llvm::errs() << "bankfix: " << ErrorWarnings << " warning"
+                 << (ErrorWarnings == 1 ? "" : "s") << " treated as errors\n";
+  return ErrorWarnings > 0 ? 1 : 0;
 }

@@ -99,7 +99,7 @@ std::optional<ConfigFile> readConfigFile(const std::string &Path,
       Config.BlockDims->push_back(*Option);
     }
   }
-  if (Raw.HeaderFilterRegex) {
+  if (Raw.HeaderFilterRegex && !Raw.HeaderFilterRegex->empty()) {
     std::string Why;
     if (!llvm::Regex(*Raw.HeaderFilterRegex).isValid(Why)) {
       Error = "invalid config file " + Path + ": HeaderFilterRegex '" +

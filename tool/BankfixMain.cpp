@@ -182,7 +182,8 @@ int main(int argc, const char **argv) {
   CL.ConfigFile = ConfigFileOpt;
   if (HeaderFilterOpt.getNumOccurrences()) {
     std::string Error;
-    if (!llvm::Regex(HeaderFilterOpt).isValid(Error))
+    if (!HeaderFilterOpt.empty() &&
+        !llvm::Regex(HeaderFilterOpt).isValid(Error))
       return toolError("--header-filter: " + Error);
     CL.HeaderFilter = HeaderFilterOpt;
   }

@@ -73,7 +73,8 @@ static cl::opt<std::string>
 
 static cl::opt<bool> WarningsAsErrors(
     "warnings-as-errors",
-    cl::desc("Exit with status 1 when a bank conflict is reported."),
+    cl::desc("Exit with status 1 when a bank conflict is reported (also\n"
+             "set by WarningsAsErrors in .bankfix.yaml; =false overrides)."),
     cl::cat(Category));
 
 static cl::opt<std::string> HeaderFilterOpt(

@@ -15,6 +15,7 @@
 #include "BlockShape.h"
 #include "CudaToolchain.h"
 #include "ExplainRequest.h"
+#include "Finding.h"
 #include "TextEdit.h"
 
 #include <string>
@@ -29,6 +30,11 @@ struct AnalysisOptions {
   bool Colors = false;
   /// --explain, --explain-svg and --warp.
   ExplainRequest Explain;
+  /// Headers whose conflicts are reported (--header-filter, clang-tidy's
+  /// default: every header that is not a system header).
+  std::string HeaderFilter = ".*";
+  /// Whether a reported conflict makes the exit status 1.
+  bool WarningsAsErrors = false;
 };
 
 struct FileAnalysis {
@@ -37,6 +43,11 @@ struct FileAnalysis {
   bool Failed = false;     ///< a tool error: the file could not be analysed
   std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
+  /// Conflict warnings not shown: NOLINT comments, headers outside the
+  /// header filter.
+  unsigned SuppressedByNolint = 0, SuppressedByHeaderFilter = 0;
+  /// Every warning shown, for --format=sarif.
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records; ///< one per access and block shape
 
   /// A padding fix, with the first warning it answers.

@@ -11,17 +11,21 @@
 #include "BlockShape.h"
 #include "CompileDatabase.h"
 #include "CudaToolchain.h"
+#include "DiagnosticFilter.h"
 #include "ExplainOutput.h"
 #include "FileAnalyzer.h"
 #include "FileRewriter.h"
+#include "FileSettings.h"
 #include "FixExport.h"
 #include "JsonReport.h"
 #include "ParallelAnalysis.h"
+#include "SarifReport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -42,13 +46,15 @@ static cl::list<std::string> BlockDimOpt(
              "is assumed and the diagnostics say so."),
     cl::value_desc("[KERNEL:]X[,Y[,Z]]"), cl::cat(Category));
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 static cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format."),
     cl::values(clEnumValN(OutputFormat::Text, "text",
                           "clang-style diagnostics (default)"),
                clEnumValN(OutputFormat::Json, "json",
-                          "one JSON document: every access, every kernel")),
+                          "one JSON document: every access, every kernel"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "a SARIF 2.1.0 log (GitHub code scanning)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
 
 static cl::opt<std::string> CudaPathOpt(
@@ -70,8 +76,29 @@ static cl::opt<std::string>
 
 static cl::opt<bool> WarningsAsErrors(
     "warnings-as-errors",
-    cl::desc("Exit with status 1 when a bank conflict is reported."),
+    cl::desc("Exit with status 1 when a bank conflict is reported (also\n"
+             "set by WarningsAsErrors in .bankfix.yaml; =false overrides)."),
     cl::cat(Category));
+
+static cl::opt<std::string> HeaderFilterOpt(
+    "header-filter",
+    cl::desc("Regular expression matching the headers to report conflicts\n"
+             "in (default '.*': every header that is not a system header;\n"
+             "'' none). The main file's are always reported."),
+    cl::value_desc("REGEX"), cl::cat(Category));
+
+static cl::opt<bool>
+    Quiet("quiet",
+          cl::desc("Do not print how many warnings were suppressed or\n"
+                   "treated as errors."),
+          cl::cat(Category));
+
+static cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Read settings from FILE instead of the .bankfix.yaml found\n"
+             "in the directory of each input or above it. The command\n"
+             "line wins over either."),
+    cl::value_desc("FILE"), cl::cat(Category));
 
 static cl::opt<bool> Apply(
     "apply",
@@ -216,10 +243,34 @@ int main(int argc, const char **argv) {
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
+  CommandLineSettings CL;
+  CL.Options = Opts;
+  CL.ConfigFile = ConfigFileOpt;
+  if (HeaderFilterOpt.getNumOccurrences()) {
+    std::string Error;
+    if (!HeaderFilterOpt.empty() &&
+        !llvm::Regex(HeaderFilterOpt).isValid(Error))
+      return toolError("--header-filter: " + Error);
+    CL.HeaderFilter = HeaderFilterOpt;
+  }
+  if (WarningsAsErrors.getNumOccurrences())
+    CL.WarningsAsErrors = WarningsAsErrors;
+
+  // Each file's options: the command line, then its .bankfix.yaml.
+  bool AnyFailed = false;
   std::vector<FileJob> Jobs;
-  for (const std::string &File : Inputs)
-    Jobs.push_back(makeFileJob(File, {Opts, GpuArchOpt.getNumOccurrences() > 0},
-                               Database.get()));
+  for (const std::string &File : Inputs) {
+    std::string SettingsError;
+    std::optional<AnalysisOptions> FileOpts =
+        settingsFor(File, CL, SettingsError);
+    if (!FileOpts) {
+      AnyFailed = true;
+      toolError(SettingsError);
+      continue;
+    }
+    Jobs.push_back(makeFileJob(
+        File, {*FileOpts, GpuArchOpt.getNumOccurrences() > 0}, Database.get()));
+  }
   if (PrintParseCommand) {
     for (const FileJob &Job : Jobs)
       llvm::outs() << renderCommandLine(
@@ -228,8 +279,8 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
-  bool AnyFailed = false;
-  unsigned Warnings = 0;
+  unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FileAnalysis::Fix> AllFixes;
   std::vector<AccessExplanation> Explanations;
@@ -255,7 +306,13 @@ int main(int argc, const char **argv) {
       AnyFailed = true;
       toolError(Result.Error);
     }
-    Warnings += Result.Warnings;
+    if (!Quiet)
+      llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
+                                         Result.SuppressedByHeaderFilter);
+    if (Job.Opts.WarningsAsErrors)
+      ErrorWarnings += Result.Warnings;
+    Findings.insert(Findings.end(), Result.Findings.begin(),
+                    Result.Findings.end());
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
     if (Apply && !Result.Failed && !Result.Fixes.empty()) {
@@ -293,7 +350,15 @@ int main(int argc, const char **argv) {
     for (const std::string &Path : Written)
       llvm::errs() << "bankfix: wrote " << Path << "\n";
   }
+  if (Format == OutputFormat::Sarif) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
+  }
   if (AnyFailed)
     return 2;
-  return WarningsAsErrors && Warnings > 0 ? 1 : 0;
+  if (ErrorWarnings > 0 && !Quiet)
+    llvm::errs() << "bankfix: " << ErrorWarnings << " warning"
+                 << (ErrorWarnings == 1 ? "" : "s") << " treated as errors\n";
+  return ErrorWarnings > 0 ? 1 : 0;
 }

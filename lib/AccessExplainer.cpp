@@ -2,7 +2,6 @@
 
 #include "AccessExplainer.h"
 
-#include "ConflictReporter.h"
 #include "SourcePlace.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -41,7 +40,9 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                    std::string &Error) {
   AccessExplanation E;
   E.Place = describePlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc());
-  E.Access = describeAccess(Access);
+  E.Access = std::string(Access.Kind == AccessKind::Load ? "load from '"
+                                                         : "store to '") +
+             Access.Array->Layout.Name + "'";
   E.Function = Access.FunctionName;
   E.Block = Block.Shape.str() + " (" + Block.Origin + ")";
   E.Shape = Block.Shape;

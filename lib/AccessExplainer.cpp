@@ -44,7 +44,9 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                                                          : "store to '") +
              Access.Array->Layout.Name + "'";
   E.Function = Access.FunctionName;
-  E.Block = Block.Shape.str() + " (" + Block.Origin + ")";
+  E.Block = Block.Shape.str();
+  if (!Block.Origin.empty())
+    E.Block += " (" + Block.Origin + ")";
   E.Shape = Block.Shape;
   E.Kind = Access.Kind;
   if (!Access.Unsupported.empty()) {

@@ -2,7 +2,6 @@
 
 #include "AccessExplainer.h"
 
-#include "ConflictReporter.h"
 #include "SourcePlace.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -41,9 +40,13 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                    std::string &Error) {
   AccessExplanation E;
   E.Place = describePlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc());
-  E.Access = describeAccess(Access);
+  E.Access = std::string(Access.Kind == AccessKind::Load ? "load from '"
+                                                         : "store to '") +
+             Access.Array->Layout.Name + "'";
   E.Function = Access.FunctionName;
-  E.Block = Block.Shape.str() + " (" + Block.Origin + ")";
+  E.Block = Block.Shape.str();
+  if (!Block.Origin.empty())
+    E.Block += " (" + Block.Origin + ")";
   E.Shape = Block.Shape;
   E.Kind = Access.Kind;
   if (!Access.Unsupported.empty()) {

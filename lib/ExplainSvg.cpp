@@ -19,7 +19,7 @@ constexpr int Gap = 40;
 constexpr int Margin = 16;
 constexpr int MinWidth = 1000; ///< room for the header's lines
 constexpr int Top = 128;       ///< the grids' first row
-constexpr int Bottom = 160;    ///< below the grids: counts and legend
+constexpr int Bottom = 176;    ///< below the grids: counts and legend
 
 std::string escape(const std::string &S) {
   std::string Out;
@@ -64,7 +64,7 @@ std::string renderMap(const AccessExplanation &E, const ExplainedLayout &L,
                   "\" transform=\"translate(" + std::to_string(X) + "," +
                   std::to_string(Top) + ")\">\n";
   S += text(0, -46, std::string(Name) + ": " + L.TypeSpelling, "class=\"h\"");
-  S += text(0, -30, describeWavefronts(Map),
+  S += text(0, -30, describeWavefronts(Map, /*NameBanks=*/false),
             Map.Result.hasConflict() ? "class=\"bad\"" : "class=\"ok\"");
   S += text(LabelWidth - 4, -6, "threadIdx lane",
             "class=\"s\" text-anchor=\"end\"");
@@ -173,8 +173,11 @@ std::string renderExplainSvg(const AccessExplanation &E) {
             "the bank serves several distinct words in the "
             "lane's phase: a conflict");
   S += "<use href=\"#n\" y=\"32\"/>" + text(18, 43, "not touched");
+  S += text(0, 59,
+            "words: the distinct words each bank serves (per phase); the "
+            "most in one bank is the phase's wavefronts");
   if (!E.NoAfter.empty())
-    S += text(0, 64, "no after: " + E.NoAfter);
+    S += text(0, 80, "no after: " + E.NoAfter);
   S += "</g>\n";
   return S + "</svg>\n";
 }

@@ -113,7 +113,7 @@ std::string worstBanks(const WarpBankMap &Map) {
 
 } // namespace
 
-std::string describeWavefronts(const WarpBankMap &Map) {
+std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks) {
   const WarpAccessResult &R = Map.Result;
   if (R.Ideal == 0)
     return "no lane of this warp runs it";
@@ -132,7 +132,8 @@ std::string describeWavefronts(const WarpBankMap &Map) {
   S += ", ideal " + std::to_string(R.Ideal) + ": ";
   if (!R.hasConflict())
     return S + "no conflict";
-  return S + std::to_string(R.NWay) + "-way conflict" + worstBanks(Map);
+  return S + std::to_string(R.NWay) + "-way conflict" +
+         (NameBanks ? worstBanks(Map) : "");
 }
 
 std::string renderExplainTable(const AccessExplanation &E) {

@@ -19,8 +19,9 @@ namespace bankfix {
 std::string renderExplainTable(const AccessExplanation &E);
 
 /// "32 wavefronts, ideal 1: 32-way conflict" (with the phases' values for
-/// 8- and 16-byte accesses).
-std::string describeWavefronts(const WarpBankMap &Map);
+/// 8- and 16-byte accesses), and with \p NameBanks the banks that serve
+/// the most words.
+std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks = true);
 
 } // namespace bankfix
 

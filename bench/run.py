@@ -10,7 +10,7 @@ Then `bankfix -j1` and `bankfix -j2` on all the corpus files at once, for
 the speed-up of parallel runs.
 
     run.py --bankfix build/bin/bankfix [--reps 5] [--files F...]
-           [--corpus DIR] [--markdown OUT.md] [--skip-jobs]
+           [--corpus DIR] [--markdown OUT.md] [--skip-jobs | --only-jobs]
 
 With no --files: every test/inputs/*.cu and the 200-kernel corpus (written
 by generate_corpus.py into --corpus, default a temporary directory).
@@ -77,51 +77,53 @@ def measure_file(bankfix, clang, path, reps):
 
 
 def measure_jobs(bankfix, files, reps):
-    """Median wall time of bankfix -jN over all files, N = 1, 2."""
+    """Median (wall, cpu) seconds of bankfix -jN over all files, N = 1, 2."""
     cwd = os.path.dirname(files[0])
     names = [os.path.relpath(f, cwd) for f in files]
     times = {1: [], 2: []}
     for _ in range(reps):
         for n in (1, 2):
-            times[n].append(timed([bankfix, f"-j{n}", *names], cwd)[0])
-    return {n: statistics.median(t) for n, t in times.items()}
+            times[n].append(timed([bankfix, f"-j{n}", *names], cwd))
+    return {n: (statistics.median(x[0] for x in t),
+                statistics.median(x[1] for x in t))
+            for n, t in times.items()}
 
 
 def render(rows, jobs, args, corpus_files):
-    out = []
-    total = lambda key: sum(r[key] for r in rows)
-    geo = lambda key_a, key_b: statistics.geometric_mean(
-        r[key_a] / r[key_b] for r in rows)
-    out.append(f"files: {len(rows)}, repetitions: {args.reps} (medians)")
-    out.append(f"machine: {os.cpu_count()} cores, load average at the end "
-               f"{os.getloadavg()[0]:.2f}")
-    out.append("")
-    out.append("| file | bankfix wall s | parse wall s | wall ratio "
-               "| bankfix cpu s | parse cpu s | cpu ratio |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|")
-    for r in rows:
+    out = [f"files: {len(rows)}, repetitions: {args.reps} (medians)",
+           f"machine: {os.cpu_count()} cores, load average at the start "
+           f"{args.load_before:.2f}, at the end {os.getloadavg()[0]:.2f}"]
+    if rows:
+        total = lambda key: sum(r[key] for r in rows)
+        geo = lambda a, b: statistics.geometric_mean(r[a] / r[b] for r in rows)
+        out.append("")
+        out.append("| file | bankfix wall s | parse wall s | wall ratio "
+                   "| bankfix cpu s | parse cpu s | cpu ratio |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            out.append(
+                f"| {os.path.basename(r['file'])} | {r['bankfix_wall']:.3f} "
+                f"| {r['parse_wall']:.3f} "
+                f"| {r['bankfix_wall'] / r['parse_wall']:.3f} "
+                f"| {r['bankfix_cpu']:.3f} | {r['parse_cpu']:.3f} "
+                f"| {r['bankfix_cpu'] / r['parse_cpu']:.3f} |")
+        out.append("")
         out.append(
-            f"| {os.path.basename(r['file'])} | {r['bankfix_wall']:.3f} "
-            f"| {r['parse_wall']:.3f} "
-            f"| {r['bankfix_wall'] / r['parse_wall']:.3f} "
-            f"| {r['bankfix_cpu']:.3f} | {r['parse_cpu']:.3f} "
-            f"| {r['bankfix_cpu'] / r['parse_cpu']:.3f} |")
-    out.append("")
-    out.append(
-        f"overall (sum of medians): wall {total('bankfix_wall'):.2f} s / "
-        f"{total('parse_wall'):.2f} s = "
-        f"{total('bankfix_wall') / total('parse_wall'):.3f}x; cpu "
-        f"{total('bankfix_cpu'):.2f} s / {total('parse_cpu'):.2f} s = "
-        f"{total('bankfix_cpu') / total('parse_cpu'):.3f}x")
-    out.append(
-        f"per file: geometric mean wall "
-        f"{geo('bankfix_wall', 'parse_wall'):.3f}x, cpu "
-        f"{geo('bankfix_cpu', 'parse_cpu'):.3f}x; worst cpu ratio "
-        f"{max(r['bankfix_cpu'] / r['parse_cpu'] for r in rows):.3f}x")
+            f"overall (sum of medians): wall {total('bankfix_wall'):.2f} s / "
+            f"{total('parse_wall'):.2f} s = "
+            f"{total('bankfix_wall') / total('parse_wall'):.3f}x; cpu "
+            f"{total('bankfix_cpu'):.2f} s / {total('parse_cpu'):.2f} s = "
+            f"{total('bankfix_cpu') / total('parse_cpu'):.3f}x")
+        out.append(
+            f"per file: geometric mean wall "
+            f"{geo('bankfix_wall', 'parse_wall'):.3f}x, cpu "
+            f"{geo('bankfix_cpu', 'parse_cpu'):.3f}x; worst cpu ratio "
+            f"{max(r['bankfix_cpu'] / r['parse_cpu'] for r in rows):.3f}x")
     if jobs:
         out.append(
-            f"-j1 vs -j2 on {len(corpus_files)} files: {jobs[1]:.2f} s vs "
-            f"{jobs[2]:.2f} s wall = {jobs[1] / jobs[2]:.2f}x speed-up")
+            f"-j1 vs -j2 on {len(corpus_files)} files: {jobs[1][0]:.2f} s vs "
+            f"{jobs[2][0]:.2f} s wall = {jobs[1][0] / jobs[2][0]:.2f}x "
+            f"speed-up (cpu {jobs[1][1]:.2f} s vs {jobs[2][1]:.2f} s)")
     return "\n".join(out) + "\n"
 
 
@@ -134,7 +136,10 @@ def main():
     p.add_argument("--corpus")
     p.add_argument("--markdown")
     p.add_argument("--skip-jobs", action="store_true")
+    p.add_argument("--only-jobs", action="store_true",
+                   help="measure -j1 against -j2 only")
     args = p.parse_args()
+    args.load_before = os.getloadavg()[0]
     bankfix = os.path.abspath(args.bankfix)
 
     tmp = None
@@ -154,7 +159,7 @@ def main():
                                               "*.cu"))) + corpus_files
     try:
         rows = []
-        for f in files:
+        for f in [] if args.only_jobs else files:
             rows.append(measure_file(bankfix, args.clang, f, args.reps))
             r = rows[-1]
             print(f"{os.path.basename(f)}: cpu {r['bankfix_cpu']:.3f} s vs "

@@ -24,6 +24,9 @@ struct AccessRecord {
   std::string Function; ///< "kernel" or "kernel<16>"
   BlockShape Shape;
   std::string ShapeOrigin;
+  /// Why a conflict here is not reported: "NOLINT", "header-filter"; empty
+  /// when it is.
+  std::string SuppressedBy;
   bool Judged = false;
   std::string Problem; ///< when !Judged
   unsigned Iterations = 1;

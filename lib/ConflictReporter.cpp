@@ -10,7 +10,8 @@ using namespace clang;
 
 namespace bankfix {
 
-static constexpr const char *CheckName = " [bankfix-bank-conflict]";
+static const std::string CheckName =
+    std::string(" [") + BankConflictCheck + "]";
 
 std::string describeAccess(const FoundAccess &Access) {
   std::string S = std::string(Access.Kind == AccessKind::Load ? "load from '"
@@ -153,6 +154,12 @@ void ConflictReporter::reportUnsupported(const FoundAccess &Access) {
       << ("cannot judge the " + describeAccess(Access) + ": " +
           Access.Unsupported + CheckName)
       << Access.Expr->getSourceRange();
+}
+
+void ConflictReporter::reportNolintProblem(SourceLocation Loc,
+                                           const std::string &Message) {
+  ++Warnings;
+  Engine->Report(Loc, WarningID) << (Message + " [" + NolintCheck + "]");
 }
 
 } // namespace bankfix

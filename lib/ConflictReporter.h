@@ -26,6 +26,10 @@
 
 namespace bankfix {
 
+/// The checks bankfix reports, named as clang-tidy names its checks.
+inline constexpr const char *BankConflictCheck = "bankfix-bank-conflict";
+inline constexpr const char *NolintCheck = "bankfix-nolint";
+
 /// For an access to a member of a struct element: the same access on an
 /// array of the member's type alone.
 struct PlainElementAlternative {
@@ -49,6 +53,9 @@ public:
          const std::optional<PlainElementAlternative> &Plain,
          const ArrayFix *Fix);
   void reportUnsupported(const FoundAccess &Access);
+  /// An unmatched NOLINTBEGIN/NOLINTEND: a warning of check bankfix-nolint.
+  void reportNolintProblem(clang::SourceLocation Loc,
+                           const std::string &Message);
 
   unsigned warnings() const { return Warnings; }
 

@@ -2,14 +2,17 @@
 
 #include "FileAnalyzer.h"
 
+#include "AccessExplainer.h"
 #include "AccessSummary.h"
 #include "BlockShapeChoice.h"
 #include "BuiltinPrelude.h"
 #include "ConflictReporter.h"
+#include "DiagnosticFilter.h"
 #include "InputFile.h"
 #include "LaunchSites.h"
 #include "PaddingFix.h"
 #include "SharedAccessFinder.h"
+#include "SourcePlace.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
@@ -84,6 +87,37 @@ void fill(AccessRecord &R, const AccessSummary &Summary) {
   R.BlockIdeal = Summary.BlockIdeal;
 }
 
+/// Whether the reporter warns about \p Summary.
+bool warns(const AccessSummary &Summary) {
+  return Summary.judged() && Summary.runs() &&
+         Summary.worst().worst().hasConflict();
+}
+
+const char *suppressionName(FilterVerdict Verdict) {
+  switch (Verdict) {
+  case FilterVerdict::Show:
+    return "";
+  case FilterVerdict::Nolint:
+    return "NOLINT";
+  case FilterVerdict::OutsideHeaderFilter:
+    return "header-filter";
+  }
+  return "";
+}
+
+Finding makeFinding(const CompilerInstance &CI, const char *Check,
+                    const std::string &Message, CharSourceRange Range) {
+  const SourceManager &SM = CI.getSourceManager();
+  Finding F;
+  F.RuleId = Check;
+  F.Message = Message;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Range.getBegin()));
+  if (P.isValid())
+    F.File = P.getFilename();
+  F.Region = regionOf(SM, CI.getLangOpts(), Range);
+  return F;
+}
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompilerInstance &CI, const AnalysisOptions &Opts,
@@ -129,27 +163,59 @@ public:
 
     ConflictReporter Reporter(OS, Opts.Colors, CI.getLangOpts(),
                               CI.getPreprocessor());
+    DiagnosticFilter Filter(SM, Opts.HeaderFilter);
+    for (const DiagnosticFilter::Problem &P : Filter.mainFileProblems()) {
+      Reporter.reportNolintProblem(P.Loc, P.Message);
+      Result.Findings.push_back(makeFinding(
+          CI, NolintCheck, P.Message, CharSourceRange::getCharRange(P.Loc)));
+    }
     for (size_t I = 0; I < N; ++I) {
       const FoundAccess &Access = Found.Accesses[I];
+      FilterVerdict Verdict =
+          Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck);
+      bool Shown = Verdict == FilterVerdict::Show;
       if (!Access.Unsupported.empty()) {
-        Reporter.reportUnsupported(Access);
+        if (Shown)
+          Reporter.reportUnsupported(Access);
         Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
         Result.Records.back().Problem = Access.Unsupported;
+        explain(Ctx, Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
+        Result.Records.back().SuppressedBy = suppressionName(Verdict);
         continue;
       }
       auto FixIt = FixOf.find(Access.Array);
       const ArrayFix *Fix = FixIt == FixOf.end() ? nullptr : FixIt->second;
       for (size_t K = 0; K < Choices[I].size(); ++K) {
         const BlockShapeChoice &Block = Choices[I][K];
-        std::optional<std::string> Warning =
-            Reporter.report(Access, Summaries[I][K], Block,
-                            plainAlternative(Ctx, Access, Block.Shape), Fix);
-        if (Warning && Fix && Fix->fixes() && Exported.insert(Fix).second) {
-          SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
-          Result.Fixes.push_back({*Warning, SM.getFilename(Loc).str(),
-                                  SM.getFileOffset(Loc), *Fix->Edit});
+        std::optional<std::string> Warning;
+        if (Shown)
+          Warning =
+              Reporter.report(Access, Summaries[I][K], Block,
+                              plainAlternative(Ctx, Access, Block.Shape), Fix);
+        else if (warns(Summaries[I][K]))
+          ++(Verdict == FilterVerdict::Nolint
+                 ? Result.SuppressedByNolint
+                 : Result.SuppressedByHeaderFilter);
+        explain(Ctx, Access, &Summaries[I][K], Block, Fix, Warning.has_value());
+        if (Warning) {
+          Finding F = makeFinding(
+              CI, BankConflictCheck, *Warning,
+              CharSourceRange::getTokenRange(Access.Expr->getSourceRange()));
+          if (Fix && Fix->fixes() && Exported.insert(Fix).second) {
+            SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
+            Result.Fixes.push_back({*Warning, SM.getFilename(Loc).str(),
+                                    SM.getFileOffset(Loc), *Fix->Edit});
+            F.Fix = Finding::Replacement{
+                Fix->Edit->File, regionOf(SM, CI.getLangOpts(), Fix->SizeRange),
+                Fix->NewSizeText};
+          }
+          Result.Findings.push_back(std::move(F));
         }
         AccessRecord R = record(Ctx, Access, Block);
+        const AccessSummary &S = Summaries[I][K];
+        // What would have been a warning or a remark.
+        if (warns(S) || !S.judged() || !S.runs())
+          R.SuppressedBy = suppressionName(Verdict);
         fill(R, Summaries[I][K]);
         Result.Records.push_back(std::move(R));
       }
@@ -158,6 +224,25 @@ public:
   }
 
 private:
+  /// Adds the explanation of one access for one shape when --explain asks
+  /// for it.
+  void explain(ASTContext &Ctx, const FoundAccess &Access,
+               const AccessSummary *Summary, const BlockShapeChoice &Block,
+               const ArrayFix *Fix, bool Warned) {
+    if (Result.Failed || !explainWanted(Opts.Explain, Ctx, Access, Warned))
+      return;
+    ++Result.ExplainMatches;
+    std::string Error;
+    std::optional<AccessExplanation> E = explainFoundAccess(
+        Ctx, Access, Summary, Block, Fix, Opts.Explain.Warp, Error);
+    if (!E) {
+      Result.Failed = true;
+      Result.Error = Error;
+      return;
+    }
+    Result.Explanations.push_back(std::move(*E));
+  }
+
   CompilerInstance &CI;
   const AnalysisOptions &Opts;
   FileAnalysis &Result;

@@ -10,9 +10,12 @@
 #ifndef BANKFIX_FILEANALYZER_H
 #define BANKFIX_FILEANALYZER_H
 
+#include "AccessExplanation.h"
 #include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "ExplainRequest.h"
+#include "Finding.h"
 #include "TextEdit.h"
 
 #include <string>
@@ -25,6 +28,13 @@ struct AnalysisOptions {
   /// --block-dim values, for all kernels or one.
   std::vector<BlockDimOption> BlockDims;
   bool Colors = false;
+  /// --explain, --explain-svg and --warp.
+  ExplainRequest Explain;
+  /// Headers whose conflicts are reported (--header-filter, clang-tidy's
+  /// default: every header that is not a system header).
+  std::string HeaderFilter = ".*";
+  /// Whether a reported conflict makes the exit status 1.
+  bool WarningsAsErrors = false;
 };
 
 struct FileAnalysis {
@@ -33,6 +43,11 @@ struct FileAnalysis {
   bool Failed = false;     ///< a tool error: the file could not be analysed
   std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
+  /// Conflict warnings not shown: NOLINT comments, headers outside the
+  /// header filter.
+  unsigned SuppressedByNolint = 0, SuppressedByHeaderFilter = 0;
+  /// Every warning shown, for --format=sarif.
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records; ///< one per access and block shape
 
   /// A padding fix, with the first warning it answers.
@@ -43,6 +58,10 @@ struct FileAnalysis {
     TextEdit Edit;
   };
   std::vector<Fix> Fixes;
+  /// With Explain: the accesses asked for, one per block shape.
+  std::vector<AccessExplanation> Explanations;
+  /// Accesses that --explain=FILE:LINE[:COL] named (explained or not).
+  unsigned ExplainMatches = 0;
   /// The main file's bytes as parsed: --apply rewrites only these.
   std::string ParsedContent;
 };

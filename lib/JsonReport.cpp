@@ -37,6 +37,10 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
         {"judged", R.Judged},
         {"iterations", R.Iterations},
     };
+    if (!R.SuppressedBy.empty()) {
+      A["suppressed"] = true;
+      A["suppressedBy"] = R.SuppressedBy;
+    }
     if (R.Judged) {
       A["wavefrontsPerWarp"] = R.WavefrontsPerWarp;
       A["idealPerWarp"] = R.IdealPerWarp;

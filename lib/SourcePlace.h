@@ -3,6 +3,9 @@
 #ifndef BANKFIX_SOURCEPLACE_H
 #define BANKFIX_SOURCEPLACE_H
 
+#include "Finding.h"
+
+#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <string>
@@ -17,6 +20,12 @@ namespace bankfix {
 /// unknown place".
 std::string describePlace(const clang::SourceManager &SM,
                           clang::SourceLocation Loc);
+
+/// The lines and columns \p Range covers (its expansion, for a macro; a
+/// token range ends after its last token).
+SourceRegion regionOf(const clang::SourceManager &SM,
+                      const clang::LangOptions &LangOpts,
+                      clang::CharSourceRange Range);
 
 } // namespace bankfix
 

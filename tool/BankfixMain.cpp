@@ -11,16 +11,21 @@
 #include "BlockShape.h"
 #include "CompileDatabase.h"
 #include "CudaToolchain.h"
+#include "DiagnosticFilter.h"
+#include "ExplainOutput.h"
 #include "FileAnalyzer.h"
 #include "FileRewriter.h"
+#include "FileSettings.h"
 #include "FixExport.h"
 #include "JsonReport.h"
 #include "ParallelAnalysis.h"
+#include "SarifReport.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -41,13 +46,15 @@ static cl::list<std::string> BlockDimOpt(
              "is assumed and the diagnostics say so."),
     cl::value_desc("[KERNEL:]X[,Y[,Z]]"), cl::cat(Category));
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 static cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format."),
     cl::values(clEnumValN(OutputFormat::Text, "text",
                           "clang-style diagnostics (default)"),
                clEnumValN(OutputFormat::Json, "json",
-                          "one JSON document: every access, every kernel")),
+                          "one JSON document: every access, every kernel"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "a SARIF 2.1.0 log (GitHub code scanning)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
 
 static cl::opt<std::string> CudaPathOpt(
@@ -69,8 +76,29 @@ static cl::opt<std::string>
 
 static cl::opt<bool> WarningsAsErrors(
     "warnings-as-errors",
-    cl::desc("Exit with status 1 when a bank conflict is reported."),
+    cl::desc("Exit with status 1 when a bank conflict is reported (also\n"
+             "set by WarningsAsErrors in .bankfix.yaml; =false overrides)."),
     cl::cat(Category));
+
+static cl::opt<std::string> HeaderFilterOpt(
+    "header-filter",
+    cl::desc("Regular expression matching the headers to report conflicts\n"
+             "in (default '.*': every header that is not a system header;\n"
+             "'' none). The main file's are always reported."),
+    cl::value_desc("REGEX"), cl::cat(Category));
+
+static cl::opt<bool>
+    Quiet("quiet",
+          cl::desc("Do not print how many warnings were suppressed or\n"
+                   "treated as errors."),
+          cl::cat(Category));
+
+static cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Read settings from FILE instead of the .bankfix.yaml found\n"
+             "in the directory of each input or above it. The command\n"
+             "line wins over either."),
+    cl::value_desc("FILE"), cl::cat(Category));
 
 static cl::opt<bool> Apply(
     "apply",
@@ -85,6 +113,25 @@ static cl::opt<std::string> ExportFixes(
     cl::desc("Write the padding fixes to FILE in clang-tidy's YAML format\n"
              "(for clang-apply-replacements)."),
     cl::value_desc("FILE"), cl::cat(Category));
+
+static cl::opt<std::string> ExplainOpt(
+    "explain", cl::ValueOptional,
+    cl::desc("After the diagnostics, lay out each warned access lane by\n"
+             "lane (threadIdx, index, address, word, bank, phase) with the\n"
+             "distinct words per bank, before and after the padding; with\n"
+             "=FILE:LINE[:COL], the accesses there, conflicting or not."),
+    cl::value_desc("FILE:LINE[:COL]"), cl::cat(Category));
+
+static cl::opt<unsigned>
+    WarpOpt("warp",
+            cl::desc("The warp --explain lays out (default: the worst)."),
+            cl::value_desc("N"), cl::cat(Category));
+
+static cl::opt<std::string> ExplainSvgOpt(
+    "explain-svg",
+    cl::desc("Write an SVG heatmap (lanes x banks, before and after) per\n"
+             "access --explain selects (every warned one by default) to DIR."),
+    cl::value_desc("DIR"), cl::cat(Category));
 
 static cl::opt<cl::boolOrDefault>
     UseColor("use-color",
@@ -181,13 +228,49 @@ int main(int argc, const char **argv) {
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = ExtraArgs;
+  if (ExplainOpt.getNumOccurrences() || !ExplainSvgOpt.empty()) {
+    Opts.Explain.Enabled = true;
+    std::string Error;
+    if (!ExplainOpt.empty() &&
+        !(Opts.Explain.Place = parseExplainPlace(ExplainOpt, Error)))
+      return toolError("--explain=" + Error);
+  }
+  if (WarpOpt.getNumOccurrences()) {
+    if (!Opts.Explain.Enabled)
+      return toolError("--warp needs --explain or --explain-svg");
+    Opts.Explain.Warp = WarpOpt;
+  }
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
+  CommandLineSettings CL;
+  CL.Options = Opts;
+  CL.ConfigFile = ConfigFileOpt;
+  if (HeaderFilterOpt.getNumOccurrences()) {
+    std::string Error;
+    if (!HeaderFilterOpt.empty() &&
+        !llvm::Regex(HeaderFilterOpt).isValid(Error))
+      return toolError("--header-filter: " + Error);
+    CL.HeaderFilter = HeaderFilterOpt;
+  }
+  if (WarningsAsErrors.getNumOccurrences())
+    CL.WarningsAsErrors = WarningsAsErrors;
+
+  // Each file's options: the command line, then its .bankfix.yaml.
+  bool AnyFailed = false;
   std::vector<FileJob> Jobs;
-  for (const std::string &File : Inputs)
-    Jobs.push_back(makeFileJob(File, {Opts, GpuArchOpt.getNumOccurrences() > 0},
-                               Database.get()));
+  for (const std::string &File : Inputs) {
+    std::string SettingsError;
+    std::optional<AnalysisOptions> FileOpts =
+        settingsFor(File, CL, SettingsError);
+    if (!FileOpts) {
+      AnyFailed = true;
+      toolError(SettingsError);
+      continue;
+    }
+    Jobs.push_back(makeFileJob(
+        File, {*FileOpts, GpuArchOpt.getNumOccurrences() > 0}, Database.get()));
+  }
   if (PrintParseCommand) {
     for (const FileJob &Job : Jobs)
       llvm::outs() << renderCommandLine(
@@ -196,10 +279,12 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
-  bool AnyFailed = false;
-  unsigned Warnings = 0;
+  unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
+  std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FileAnalysis::Fix> AllFixes;
+  std::vector<AccessExplanation> Explanations;
+  unsigned ExplainMatches = 0;
   analyzeInOrder(Jobs, Threads, [&](const FileJob &Job, FileAnalysis &Result) {
     const std::string &File = Job.Path;
     for (const std::string &Warning : Job.Warnings)
@@ -210,12 +295,24 @@ int main(int argc, const char **argv) {
         << Result.ParseOutput;
     if (Format == OutputFormat::Text)
       llvm::outs() << Result.Output;
+    if (ExplainOpt.getNumOccurrences())
+      (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
+          << renderExplainTables(Result.Explanations);
+    ExplainMatches += Result.ExplainMatches;
+    Explanations.insert(Explanations.end(), Result.Explanations.begin(),
+                        Result.Explanations.end());
     llvm::outs().flush();
     if (Result.Failed) {
       AnyFailed = true;
       toolError(Result.Error);
     }
-    Warnings += Result.Warnings;
+    if (!Quiet)
+      llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
+                                         Result.SuppressedByHeaderFilter);
+    if (Job.Opts.WarningsAsErrors)
+      ErrorWarnings += Result.Warnings;
+    Findings.insert(Findings.end(), Result.Findings.begin(),
+                    Result.Findings.end());
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
     if (Apply && !Result.Failed && !Result.Fixes.empty()) {
@@ -242,7 +339,26 @@ int main(int argc, const char **argv) {
   }
   if (Format == OutputFormat::Json)
     llvm::outs() << renderJson(Records);
+  if (Opts.Explain.Place && ExplainMatches == 0 && !AnyFailed)
+    return toolError("--explain=" + ExplainOpt +
+                     ": no shared-memory access begins there");
+  if (!ExplainSvgOpt.empty()) {
+    std::vector<std::string> Written;
+    std::string Error = writeExplainSvgs(ExplainSvgOpt, Explanations, Written);
+    if (!Error.empty())
+      return toolError(Error);
+    for (const std::string &Path : Written)
+      llvm::errs() << "bankfix: wrote " << Path << "\n";
+  }
+  if (Format == OutputFormat::Sarif) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
+  }
   if (AnyFailed)
     return 2;
-  return WarningsAsErrors && Warnings > 0 ? 1 : 0;
+  if (ErrorWarnings > 0 && !Quiet)
+    llvm::errs() << "bankfix: " << ErrorWarnings << " warning"
+                 << (ErrorWarnings == 1 ? "" : "s") << " treated as errors\n";
+  return ErrorWarnings > 0 ? 1 : 0;
 }

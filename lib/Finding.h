@@ -1,0 +1,39 @@
+//===- Finding.h - One reported warning, as plain data --------------------===//
+//
+// What the SARIF report is made from: the rule, the message, where, and the
+// fix that answers it, when there is one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FINDING_H
+#define BANKFIX_FINDING_H
+
+#include <optional>
+#include <string>
+
+namespace bankfix {
+
+/// Lines and columns are 1-based; EndColumn is the column after the last
+/// character (as in SARIF).
+struct SourceRegion {
+  unsigned StartLine = 0, StartColumn = 0;
+  unsigned EndLine = 0, EndColumn = 0;
+};
+
+struct Finding {
+  std::string RuleId; ///< "bankfix-bank-conflict", "bankfix-nolint"
+  std::string Message;
+  std::string File; ///< as clang names it
+  SourceRegion Region;
+  /// The text that replaces a region, when the finding has a fix.
+  struct Replacement {
+    std::string File;
+    SourceRegion Region;
+    std::string Text;
+  };
+  std::optional<Replacement> Fix;
+};
+
+} // namespace bankfix
+
+#endif // BANKFIX_FINDING_H

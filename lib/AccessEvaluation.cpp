@@ -40,6 +40,7 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const BlockShape &Shape) {
   AccessEvaluation Eval;
   Eval.Shape = Shape;
+  Eval.Warps.reserve(Shape.warps());
 
   // Stride in elements of each dimension.
   std::vector<uint64_t> Stride(Array.Dims.size(), 1);
@@ -58,7 +59,14 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       if (!Tid)
         continue;
       LaneEnv Env{*Tid, Shape.Dim};
-      if (Access.Guard) {
+      // Most guards and indices are plain numbers for a given lane: the
+      // fast evaluation; evaluateLane for the rest, and for what to say.
+      std::optional<int64_t> FastGuard =
+          Access.Guard ? evaluateLaneConcrete(*Access.Guard, Env)
+                       : std::optional<int64_t>(1);
+      if (FastGuard && *FastGuard == 0)
+        continue;
+      if (!FastGuard) {
         EvalResult G = evaluateLane(*Access.Guard, Env);
         if (!G.ok()) {
           setProblem(Eval,
@@ -81,7 +89,12 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       }
       SymbolicValue Address{int64_t(Access.ByteOffset), {}};
       for (size_t D = 0; D < Access.Indices.size(); ++D) {
-        EvalResult R = evaluateLane(*Access.Indices[D], Env);
+        EvalResult R;
+        if (std::optional<int64_t> C =
+                evaluateLaneConcrete(*Access.Indices[D], Env))
+          R.Value = SymbolicValue{*C, {}};
+        else
+          R = evaluateLane(*Access.Indices[D], Env);
         if (!R.ok()) {
           setProblem(Eval, "its index cannot be evaluated: " + R.Error.Message,
                      R.Error.Term);

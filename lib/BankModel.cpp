@@ -3,9 +3,8 @@
 #include "BankModel.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
-#include <map>
-#include <set>
 
 namespace bankfix {
 
@@ -26,30 +25,51 @@ static PhaseResult analyzePhase(const WarpAddresses &Addresses, unsigned Width,
   PhaseResult Phase;
   Phase.FirstLane = FirstLane;
   Phase.LastLane = LastLane;
-  // Bank -> distinct words, and bank -> lanes.
-  std::map<unsigned, std::set<uint64_t>> WordsInBank;
-  std::map<unsigned, std::set<unsigned>> LanesInBank;
+  // Every (bank, word, lane) the phase touches, sorted: runs of one bank,
+  // its words ascending. No allocation: this runs for every warp of every
+  // access. A lane touches at most 5 words (16 bytes, unaligned).
+  struct Touch {
+    unsigned Bank;
+    uint64_t Word;
+    unsigned Lane;
+    bool operator<(const Touch &O) const {
+      return Bank != O.Bank   ? Bank < O.Bank
+             : Word != O.Word ? Word < O.Word
+                              : Lane < O.Lane;
+    }
+  };
+  std::array<Touch, WarpSize * 5> Touches;
+  size_t N = 0;
   for (unsigned Lane = FirstLane; Lane <= LastLane; ++Lane) {
     if (!Addresses[Lane])
       continue;
     Phase.Active = true;
     uint64_t First = *Addresses[Lane] / BankWidthBytes;
     uint64_t Last = (*Addresses[Lane] + Width - 1) / BankWidthBytes;
-    for (uint64_t Word = First; Word <= Last; ++Word) {
-      unsigned Bank = static_cast<unsigned>(Word % NumBanks);
-      WordsInBank[Bank].insert(Word);
-      LanesInBank[Bank].insert(Lane);
-    }
+    for (uint64_t Word = First; Word <= Last && N < Touches.size(); ++Word)
+      Touches[N++] = {static_cast<unsigned>(Word % NumBanks), Word, Lane};
   }
-  for (const auto &[Bank, Words] : WordsInBank) {
-    Phase.Wavefronts =
-        std::max(Phase.Wavefronts, static_cast<unsigned>(Words.size()));
-    if (Words.size() > 1) {
-      const std::set<unsigned> &Lanes = LanesInBank[Bank];
-      Phase.Collisions.push_back(
-          {Bank, std::vector<uint64_t>(Words.begin(), Words.end()),
-           std::vector<unsigned>(Lanes.begin(), Lanes.end())});
+  std::sort(Touches.begin(), Touches.begin() + N);
+  for (size_t I = 0; I < N;) {
+    size_t End = I;
+    unsigned Words = 0;
+    for (; End < N && Touches[End].Bank == Touches[I].Bank; ++End)
+      if (End == I || Touches[End].Word != Touches[End - 1].Word)
+        ++Words;
+    Phase.Wavefronts = std::max(Phase.Wavefronts, Words);
+    if (Words > 1) {
+      BankCollision C;
+      C.Bank = Touches[I].Bank;
+      for (size_t K = I; K < End; ++K) {
+        if (K == I || Touches[K].Word != Touches[K - 1].Word)
+          C.Words.push_back(Touches[K].Word);
+        C.Lanes.push_back(Touches[K].Lane);
+      }
+      std::sort(C.Lanes.begin(), C.Lanes.end());
+      C.Lanes.erase(std::unique(C.Lanes.begin(), C.Lanes.end()), C.Lanes.end());
+      Phase.Collisions.push_back(std::move(C));
     }
+    I = End;
   }
   return Phase;
 }
@@ -73,6 +93,7 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
   assert(isSupportedAccessWidth(Width) && "unsupported access width");
   WarpAccessResult Result;
   unsigned PhaseLanes = lanesPerPhase(Width);
+  Result.Phases.reserve(WarpSize / PhaseLanes);
   for (unsigned First = 0; First < WarpSize; First += PhaseLanes) {
     PhaseResult Phase =
         analyzePhase(Addresses, Width, First, First + PhaseLanes - 1);

@@ -248,4 +248,59 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
   return concrete(0);
 }
 
+std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
+                                            const LaneEnv &Env) {
+  switch (E.Kind) {
+  case ExprKind::Constant:
+    return E.Value;
+  case ExprKind::ThreadIdx:
+    return Env.ThreadIdx[E.Dim];
+  case ExprKind::BlockDim:
+    return Env.BlockDim[E.Dim];
+  case ExprKind::Uniform:
+  case ExprKind::Unknown:
+    return std::nullopt;
+  case ExprKind::Cast:
+    if (std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env))
+      return normalize(*V, E.Type);
+    return std::nullopt;
+  case ExprKind::Unary: {
+    std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!V)
+      return std::nullopt;
+    if (E.UOp == UnaryOp::Minus) {
+      if (E.Type.Signed && !fitsSigned(-__int128(*V), E.Type))
+        return std::nullopt;
+      return normalize(-*V, E.Type);
+    }
+    if (E.UOp == UnaryOp::BitNot)
+      return normalize(~*V, E.Type);
+    return int64_t(*V == 0);
+  }
+  case ExprKind::Binary: {
+    std::optional<int64_t> L = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!L)
+      return std::nullopt;
+    if (E.BOp == BinaryOp::LAnd && *L == 0)
+      return 0;
+    if (E.BOp == BinaryOp::LOr && *L != 0)
+      return 1;
+    std::optional<int64_t> R = evaluateLaneConcrete(*E.Ops[1], Env);
+    if (!R)
+      return std::nullopt;
+    EvalResult V = applyConcrete(E, E.BOp, *L, *R, E.Ops[0]->Type);
+    if (!V.ok())
+      return std::nullopt;
+    return V.Value->Const;
+  }
+  case ExprKind::Conditional: {
+    std::optional<int64_t> C = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!C)
+      return std::nullopt;
+    return evaluateLaneConcrete(*E.Ops[*C != 0 ? 1 : 2], Env);
+  }
+  }
+  return 0;
+}
+
 } // namespace bankfix

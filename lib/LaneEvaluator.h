@@ -53,6 +53,13 @@ struct EvalResult {
 
 EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env);
 
+/// evaluateLane's value when it is a plain number reached without a symbol
+/// or an error, computed without building SymbolicValues (the common case,
+/// lane by lane over a whole block); nullopt otherwise, and evaluateLane
+/// then says what it is.
+std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
+                                            const LaneEnv &Env);
+
 } // namespace bankfix
 
 #endif // BANKFIX_LANEEVALUATOR_H

@@ -53,6 +53,14 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  bool TraverseDecl(Decl *D) {
+    // Launches in the toolkit's headers are not reported: not walked.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *F) {
     const FunctionDecl *Saved = Function;
     Function = F;

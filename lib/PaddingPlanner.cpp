@@ -16,14 +16,18 @@ namespace {
 
 /// Wavefronts per block of each access (in order, over all layouts) with the
 /// innermost dimension padded by \p Pad; false when one cannot be judged.
+/// \p Floor, when given, receives the fewest wavefronts any padding could
+/// give: each access's ideal (its active phases), or what it takes now when
+/// that is less (a lane-independent address, served whatever the padding).
 bool totals(const std::vector<PlannedLayout> &Layouts, unsigned Pad,
-            std::vector<uint64_t> &PerAccess, std::string &Problem) {
+            std::vector<uint64_t> &PerAccess, std::string &Problem,
+            uint64_t *Floor = nullptr) {
   PerAccess.clear();
   for (const PlannedLayout &L : Layouts) {
     SharedArrayLayout Padded = L.Layout;
     Padded.Dims.back() += Pad;
     for (const PlannedAccess &A : L.Accesses) {
-      uint64_t Sum = 0;
+      uint64_t Sum = 0, Ideal = 0;
       for (const BlockShape &Shape : A.Shapes) {
         AccessSummary S = summarizeAccess(Padded, *A.Instances, Shape);
         if (!S.judged()) {
@@ -32,8 +36,11 @@ bool totals(const std::vector<PlannedLayout> &Layouts, unsigned Pad,
           return false;
         }
         Sum += S.BlockWavefronts;
+        Ideal += S.BlockIdeal;
       }
       PerAccess.push_back(Sum);
+      if (Floor)
+        *Floor += std::min(Sum, Ideal);
     }
   }
   return true;
@@ -52,14 +59,16 @@ PaddingPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
     return Plan;
   }
   std::vector<uint64_t> Base, Candidate;
-  if (!totals(Layouts, 0, Base, Plan.WhyNot))
+  uint64_t Floor = 0;
+  if (!totals(Layouts, 0, Base, Plan.WhyNot, &Floor))
     return Plan;
   for (uint64_t V : Base)
     Plan.Before += V;
   Plan.After = Plan.Before;
   std::vector<uint64_t> Best = Base;
   unsigned MaxPad = maxUsefulPadding(First.ElementSize);
-  for (unsigned Pad = 1; Pad <= MaxPad; ++Pad) {
+  // The smallest padding that does best; none can do better than Floor.
+  for (unsigned Pad = 1; Pad <= MaxPad && Plan.After > Floor; ++Pad) {
     std::string Problem;
     if (!totals(Layouts, Pad, Candidate, Problem))
       continue; // e.g. an index that goes out of bounds when padded

@@ -6,7 +6,6 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -28,7 +27,24 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    // A declaration: the statements above it are not its expression's
+    // parents (`float *p = t[0];`: the initializer's parent is the VarDecl).
+    Stack.push_back(nullptr);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Stack.pop_back();
+    return Result;
+  }
+
+  // The statements from the declaration down to the one visited: parents
+  // are looked up here, not in ASTContext's parent map, which would be
+  // built over the whole translation unit, the toolkit's headers included.
+  bool dataTraverseStmtPre(Stmt *S) {
+    Stack.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Stack.pop_back();
+    return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -44,20 +60,20 @@ public:
   }
 
 private:
-  /// The parent of \p N, skipping parentheses and implicit casts.
-  const Stmt *parentOf(const Stmt *N, const Stmt *&Child) {
-    Child = N;
-    while (true) {
-      DynTypedNodeList Parents = Ctx.getParents(*Child);
-      if (Parents.empty())
-        return nullptr;
-      const Stmt *P = Parents[0].get<Stmt>();
+  /// The parent of Stack[\p At], skipping parentheses and implicit casts:
+  /// \p At moves to it, \p Child to the node right below it. nullptr at a
+  /// declaration.
+  const Stmt *parentOf(size_t &At, const Stmt *&Child) {
+    Child = Stack[At];
+    while (At > 0) {
+      const Stmt *P = Stack[--At];
       if (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
         Child = P;
         continue;
       }
       return P;
     }
+    return nullptr;
   }
 
   std::string classify(const DeclRefExpr *Ref, const VarDecl *V) {
@@ -66,15 +82,20 @@ private:
          T = AT->getElementType())
       ++Rank;
     std::string Name = "'" + V->getNameAsString() + "'";
+    // VisitDeclRefExpr runs with Ref on top of the stack; were it not,
+    // padding is refused rather than risked.
+    if (Stack.empty() || Stack.back() != Ref)
+      return Name + " is used as a pointer";
     const Stmt *Cur = Ref, *Child = nullptr;
+    size_t At = Stack.size() - 1;
     unsigned Depth = 0;
-    const Stmt *P = parentOf(Cur, Child);
+    const Stmt *P = parentOf(At, Child);
     while (const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
       if (S->getBase()->IgnoreParenImpCasts() != Cur && S->getBase() != Child)
         break;
       ++Depth;
       Cur = S;
-      P = parentOf(Cur, Child);
+      P = parentOf(At, Child);
     }
     if (Depth == Rank) {
       // An element: its own address survives padding when it goes straight
@@ -84,7 +105,7 @@ private:
       if (!U || U->getOpcode() != UO_AddrOf)
         return "";
       const Stmt *Inner = nullptr;
-      const Stmt *Up = parentOf(U, Inner);
+      const Stmt *Up = parentOf(At, Inner);
       if (Up && (isa<CallExpr>(Up)))
         return "";
       return "the address of an element of " + Name + " is taken";
@@ -108,6 +129,7 @@ private:
   ASTContext &Ctx;
   const llvm::DenseSet<const DeclRefExpr *> &Safe;
   llvm::DenseMap<const VarDecl *, std::string> &Out;
+  std::vector<const Stmt *> Stack;
 };
 
 } // namespace

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# smoke.sh BANKFIX CLANG: keeps bench/ from rotting. The corpus generator is
+# deterministic, and run.py measures two test inputs and one corpus file
+# (one repetition): clang must parse each with the command bankfix prints,
+# and the report must hold its ratios and the -j1/-j2 comparison.
+set -euo pipefail
+bankfix=$1 clang=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$here/generate_corpus.py" "$work/a" >/dev/null
+python3 "$here/generate_corpus.py" "$work/b" >/dev/null
+diff -r "$work/a" "$work/b"
+[ "$(ls "$work/a" | wc -l)" -eq 25 ]
+[ "$(grep -c '^__global__ void' "$work"/a/*.cu | awk -F: '{s+=$2} END {print s}')" -eq 200 ]
+python3 "$here/run.py" --bankfix "$bankfix" --clang "$clang" --reps 1 \
+  --files "$here/../test/inputs/seed002_tile.cu" \
+  "$here/../test/inputs/seed003_transpose.cu" "$work/a/corpus_000.cu" \
+  --markdown "$work/report.md" 2>/dev/null
+grep -E '^\| seed002_tile.cu \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ ' "$work/report.md"
+grep -E '^overall \(sum of medians\): wall .* = [0-9.]+x; cpu .* = [0-9.]+x$' "$work/report.md"
+grep -E "^-j1 vs -j2 on 3 files: .* = [0-9.]+x speed-up \(cpu " "$work/report.md"

@@ -2,6 +2,7 @@
 
 #include "FileAnalyzer.h"
 
+#include "AccessExplainer.h"
 #include "AccessSummary.h"
 #include "BlockShapeChoice.h"
 #include "BuiltinPrelude.h"
@@ -179,6 +180,7 @@ public:
         Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
         Result.Records.back().Problem = Access.Unsupported;
         Result.Records.back().SuppressedBy = suppressionName(Verdict);
+        explain(Ctx, Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
         continue;
       }
       auto FixIt = FixOf.find(Access.Array);
@@ -194,6 +196,7 @@ public:
           ++(Verdict == FilterVerdict::Nolint
                  ? Result.SuppressedByNolint
                  : Result.SuppressedByHeaderFilter);
+        explain(Ctx, Access, &Summaries[I][K], Block, Fix, Warning.has_value());
         if (Warning) {
           Finding F = makeFinding(
               CI, BankConflictCheck, *Warning,
@@ -221,6 +224,25 @@ public:
   }
 
 private:
+  /// Adds the explanation of one access for one shape when --explain asks
+  /// for it.
+  void explain(ASTContext &Ctx, const FoundAccess &Access,
+               const AccessSummary *Summary, const BlockShapeChoice &Block,
+               const ArrayFix *Fix, bool Warned) {
+    if (Result.Failed || !explainWanted(Opts.Explain, Ctx, Access, Warned))
+      return;
+    ++Result.ExplainMatches;
+    std::string Error;
+    std::optional<AccessExplanation> E = explainFoundAccess(
+        Ctx, Access, Summary, Block, Fix, Opts.Explain.Warp, Error);
+    if (!E) {
+      Result.Failed = true;
+      Result.Error = Error;
+      return;
+    }
+    Result.Explanations.push_back(std::move(*E));
+  }
+
   CompilerInstance &CI;
   const AnalysisOptions &Opts;
   FileAnalysis &Result;

@@ -10,9 +10,11 @@
 #ifndef BANKFIX_FILEANALYZER_H
 #define BANKFIX_FILEANALYZER_H
 
+#include "AccessExplanation.h"
 #include "AccessRecord.h"
 #include "BlockShape.h"
 #include "CudaToolchain.h"
+#include "ExplainRequest.h"
 #include "Finding.h"
 #include "TextEdit.h"
 
@@ -31,6 +33,8 @@ struct AnalysisOptions {
   std::string HeaderFilter = ".*";
   /// Whether a reported conflict makes the exit status 1.
   bool WarningsAsErrors = false;
+  /// --explain, --explain-svg and --warp.
+  ExplainRequest Explain;
 };
 
 struct FileAnalysis {
@@ -54,6 +58,10 @@ struct FileAnalysis {
     TextEdit Edit;
   };
   std::vector<Fix> Fixes;
+  /// With Explain: the accesses asked for, one per block shape.
+  std::vector<AccessExplanation> Explanations;
+  /// Accesses that --explain=FILE:LINE[:COL] named (explained or not).
+  unsigned ExplainMatches = 0;
   /// The main file's bytes as parsed: --apply rewrites only these.
   std::string ParsedContent;
 };

@@ -5,6 +5,9 @@
 # and test/expected/NAME.json (--format=json). Then runs --apply on a copy:
 # the result must be test/expected/NAME.cu (or the input unchanged when
 # there is no such file), and a second --apply must change nothing.
+# Each "// bankfix-explain: ARGS" line (at the end of the input, so that
+# no other line moves) runs bankfix once more with ARGS added; together
+# their outputs must be test/expected/NAME.explain.txt.
 #
 #   golden.sh BANKFIX NAME [--builtin-prelude]   check
 #   golden.sh BANKFIX NAME --update              write the expected file
@@ -19,13 +22,14 @@ args=$(sed -n 's|^// bankfix-args: ||p' "$input")
 extra=()
 [ "$mode" = --builtin-prelude ] && extra=(--builtin-prelude)
 
-# The diagnostics with stderr and the exit status; the JSON document alone.
+# The diagnostics with stderr and the exit status (ARGS added to the
+# input's own); the JSON document alone.
 run() {
   local out
   set +e
   # shellcheck disable=SC2086
   out=$(cd "$here/inputs" && "$bankfix" --use-color=false "${extra[@]}" \
-    $args "$name.cu" 2>&1; echo "exit: $?")
+    $args "$@" "$name.cu" 2>&1; echo "exit: $?")
   set -e
   printf '%s\n' "$out"
 }
@@ -35,14 +39,26 @@ run_json() {
     "$name.cu" 2>/dev/null) || true
 }
 
+# Every --explain run of the input, each after a "$ bankfix ARGS" line.
+run_explain() {
+  local line
+  while IFS= read -r line; do
+    printf '$ bankfix %s\n' "$line"
+    # shellcheck disable=SC2086
+    run $line
+  done < <(sed -n 's|^// bankfix-explain: ||p' "$input")
+}
+
+kinds=(txt json)
+grep -q '^// bankfix-explain: ' "$input" && kinds+=(explain.txt)
 status=0
-for kind in txt json; do
+for kind in "${kinds[@]}"; do
   expected=$here/expected/$name.$kind
-  if [ $kind = json ]; then
-    actual=$(run_json)
-  else
-    actual=$(run)
-  fi
+  case $kind in
+  json) actual=$(run_json) ;;
+  txt) actual=$(run) ;;
+  *) actual=$(run_explain) ;;
+  esac
   if [ "$mode" = --update ]; then
     printf '%s\n' "$actual" >"$expected"
     echo "wrote $expected"

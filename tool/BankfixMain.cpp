@@ -11,6 +11,7 @@
 #include "BlockShape.h"
 #include "CudaToolchain.h"
 #include "DiagnosticFilter.h"
+#include "ExplainOutput.h"
 #include "FileAnalyzer.h"
 #include "FileRewriter.h"
 #include "FileSettings.h"
@@ -111,6 +112,25 @@ static cl::opt<std::string> ExportFixes(
              "(for clang-apply-replacements)."),
     cl::value_desc("FILE"), cl::cat(Category));
 
+static cl::opt<std::string> ExplainOpt(
+    "explain", cl::ValueOptional,
+    cl::desc("After the diagnostics, lay out each warned access lane by\n"
+             "lane (threadIdx, index, address, word, bank, phase) with the\n"
+             "distinct words per bank, before and after the padding; with\n"
+             "=FILE:LINE[:COL], the accesses there, conflicting or not."),
+    cl::value_desc("FILE:LINE[:COL]"), cl::cat(Category));
+
+static cl::opt<unsigned>
+    WarpOpt("warp",
+            cl::desc("The warp --explain lays out (default: the worst)."),
+            cl::value_desc("N"), cl::cat(Category));
+
+static cl::opt<std::string> ExplainSvgOpt(
+    "explain-svg",
+    cl::desc("Write an SVG heatmap (lanes x banks, before and after) per\n"
+             "access --explain selects (every warned one by default) to DIR."),
+    cl::value_desc("DIR"), cl::cat(Category));
+
 static cl::opt<cl::boolOrDefault>
     UseColor("use-color",
              cl::desc("Colour the diagnostics (default: only on a terminal)."),
@@ -175,6 +195,18 @@ int main(int argc, const char **argv) {
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = ExtraArgs;
+  if (ExplainOpt.getNumOccurrences() || !ExplainSvgOpt.empty()) {
+    Opts.Explain.Enabled = true;
+    std::string Error;
+    if (!ExplainOpt.empty() &&
+        !(Opts.Explain.Place = parseExplainPlace(ExplainOpt, Error)))
+      return toolError("--explain=" + Error);
+  }
+  if (WarpOpt.getNumOccurrences()) {
+    if (!Opts.Explain.Enabled)
+      return toolError("--warp needs --explain or --explain-svg");
+    Opts.Explain.Warp = WarpOpt;
+  }
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
@@ -196,6 +228,8 @@ int main(int argc, const char **argv) {
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FileAnalysis::Fix> AllFixes;
+  std::vector<AccessExplanation> Explanations;
+  unsigned ExplainMatches = 0;
   for (const std::string &File : Files) {
     std::string SettingsError;
     std::optional<AnalysisOptions> FileOpts =
@@ -212,6 +246,12 @@ int main(int argc, const char **argv) {
         << Result.ParseOutput;
     if (Format == OutputFormat::Text)
       llvm::outs() << Result.Output;
+    if (ExplainOpt.getNumOccurrences())
+      (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
+          << renderExplainTables(Result.Explanations);
+    ExplainMatches += Result.ExplainMatches;
+    Explanations.insert(Explanations.end(), Result.Explanations.begin(),
+                        Result.Explanations.end());
     llvm::outs().flush();
     if (Result.Failed) {
       AnyFailed = true;
@@ -254,6 +294,17 @@ int main(int argc, const char **argv) {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
     llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
+  }
+  if (Opts.Explain.Place && ExplainMatches == 0 && !AnyFailed)
+    return toolError("--explain=" + ExplainOpt +
+                     ": no shared-memory access begins there");
+  if (!ExplainSvgOpt.empty()) {
+    std::vector<std::string> Written;
+    std::string Error = writeExplainSvgs(ExplainSvgOpt, Explanations, Written);
+    if (!Error.empty())
+      return toolError(Error);
+    for (const std::string &Path : Written)
+      llvm::errs() << "bankfix: wrote " << Path << "\n";
   }
   if (AnyFailed)
     return 2;

@@ -30,3 +30,4 @@ void launch(double *out, const double *in, int width) {
   dim3 block(TILE_DIM, BLOCK_ROWS);
   transposeTiledDouble<<<grid, block>>>(out, in, width);
 }
+// bankfix-explain: --explain

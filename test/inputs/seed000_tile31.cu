@@ -9,3 +9,4 @@ __global__ void readColumn31(float *out) {
     out[threadIdx.x] = tile[threadIdx.x][0];
   }
 }
+// bankfix-explain: --explain=seed000_tile31.cu:9

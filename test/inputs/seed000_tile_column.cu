@@ -9,3 +9,4 @@ __global__ void readColumn(float *out) {
   __syncthreads();
   out[threadIdx.x] = tile[threadIdx.x][0];
 }
+// bankfix-explain: --explain=seed000_tile_column.cu:10

@@ -17,3 +17,5 @@ __global__ void bank_conflict_test(float *a, float *b, float *c, int N) {
     a[tid] = b[tid] + c[tid];
   }
 }
+// bankfix-explain: --explain
+// bankfix-explain: --explain=seed001_bank_conflict_test.cu:15 --warp=7

@@ -21,3 +21,4 @@ __global__ void doubleData(double *out, const double *in) {
 void run(double *out, const double *in) {
   doubleData<<<1, 64>>>(out, in);
 }
+// bankfix-explain: --explain=seed002_double_data.cu:18

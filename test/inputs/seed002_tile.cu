@@ -40,3 +40,4 @@ int main() {
   cudaFree(d_output);
   return 0;
 }
+// bankfix-explain: --explain

@@ -53,3 +53,5 @@ __global__ void matrix_transpose_shared_padded(int *input, int *output) {
   __syncthreads();
   output[transposedIndex] = sharedMemory[localIndexY][localIndexX];
 }
+// bankfix-explain: --explain=seed003_transpose.cu:32
+// bankfix-explain: --explain=seed003_transpose.cu:34:29

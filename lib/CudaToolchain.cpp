@@ -73,4 +73,29 @@ std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
   return Args;
 }
 
+std::string renderCommandLine(const std::vector<std::string> &Args) {
+  std::string Line;
+  for (const std::string &Arg : Args) {
+    if (!Line.empty())
+      Line += ' ';
+    bool Plain = !Arg.empty() &&
+                 Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                       "_-+=/.,:@%") == std::string::npos;
+    if (Plain) {
+      Line += Arg;
+      continue;
+    }
+    Line += '\'';
+    for (char C : Arg) {
+      if (C == '\'')
+        Line += "'\\''";
+      else
+        Line += C;
+    }
+    Line += '\'';
+  }
+  return Line;
+}
+
 } // namespace bankfix

@@ -38,6 +38,9 @@ struct ParseCommand {
 std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
                                                const std::string &File);
 
+/// \p Args as one line a POSIX shell reads back as the same words.
+std::string renderCommandLine(const std::vector<std::string> &Args);
+
 } // namespace bankfix
 
 #endif // BANKFIX_CUDATOOLCHAIN_H

@@ -4,6 +4,8 @@
 
 #include "ExplainTable.h"
 
+#include <algorithm>
+
 namespace bankfix {
 
 namespace {
@@ -11,12 +13,13 @@ namespace {
 constexpr int Cell = 13;  ///< a cell's side
 constexpr int Pitch = 14; ///< a cell and the gap after it
 constexpr int Grid = Pitch * 32;
-constexpr int LabelWidth = 70; ///< lane and threadIdx left of a grid
+constexpr int LabelWidth = 84; ///< lane and threadIdx left of a grid
 constexpr int MapWidth = LabelWidth + Grid;
 constexpr int Gap = 40;
 constexpr int Margin = 16;
-constexpr int Top = 92;     ///< the grids' first row
-constexpr int Bottom = 160; ///< below the grids: counts and legend
+constexpr int MinWidth = 1000; ///< room for the header's lines
+constexpr int Top = 128;       ///< the grids' first row
+constexpr int Bottom = 160;    ///< below the grids: counts and legend
 
 std::string escape(const std::string &S) {
   std::string Out;
@@ -63,11 +66,12 @@ std::string renderMap(const AccessExplanation &E, const ExplainedLayout &L,
   S += text(0, -46, std::string(Name) + ": " + L.TypeSpelling, "class=\"h\"");
   S += text(0, -30, describeWavefronts(Map),
             Map.Result.hasConflict() ? "class=\"bad\"" : "class=\"ok\"");
-  S += text(LabelWidth - 4, -6, "lane", "class=\"s\" text-anchor=\"end\"");
+  S += text(LabelWidth - 4, -6, "threadIdx lane",
+            "class=\"s\" text-anchor=\"end\"");
+  S += text(LabelWidth, -20, "bank", "class=\"s\"");
   for (unsigned B = 0; B < NumBanks; ++B)
     S += text(LabelWidth + B * Pitch + Cell / 2, -6, std::to_string(B),
               "class=\"s\" text-anchor=\"middle\"");
-  S += text(LabelWidth + Grid, -6, "bank", "class=\"s\"");
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     const ExplainedLane &EL = E.Lanes[Lane];
     const LaneBankUse &U = Map.Lanes[Lane];
@@ -125,7 +129,8 @@ std::string renderMap(const AccessExplanation &E, const ExplainedLayout &L,
 
 std::string renderExplainSvg(const AccessExplanation &E) {
   int Maps = E.After ? 2 : 1;
-  int Width = 2 * Margin + Maps * MapWidth + (Maps - 1) * Gap;
+  int Width =
+      std::max(MinWidth, 2 * Margin + Maps * MapWidth + (Maps - 1) * Gap);
   int Height = Top + Grid + Bottom;
   std::string W = std::to_string(Width), H = std::to_string(Height);
   std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + W +
@@ -144,12 +149,13 @@ std::string renderExplainSvg(const AccessExplanation &E) {
        "<rect id=\"x\" width=\"13\" height=\"13\" fill=\"#d32f2f\"/></defs>\n";
   S += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   S += text(Margin, 18, Title, "class=\"h\"");
-  std::string Sub = "index " + Index + ", " + std::to_string(E.Width) +
-                    " bytes per lane; warp " + std::to_string(E.Warp) +
-                    " of block " + E.Block;
+  S += text(Margin, 36,
+            "index " + Index + ", " + std::to_string(E.Width) +
+                " bytes per lane; bank = (address / 4) % 32");
+  std::string Where = "warp " + std::to_string(E.Warp) + " of block " + E.Block;
   if (!E.Iteration.empty())
-    Sub += "; iteration " + E.Iteration;
-  S += text(Margin, 34, Sub);
+    Where += "; iteration " + E.Iteration;
+  S += text(Margin, 52, Where);
   if (!E.Problem.empty()) {
     S += text(Margin, 60, "cannot explain it: " + E.Problem, "class=\"bad\"");
     return S + "</svg>\n";

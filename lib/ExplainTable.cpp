@@ -172,7 +172,7 @@ std::string renderExplainTable(const AccessExplanation &E) {
   Out += "\n\n";
 
   // One row per lane.
-  size_t IndexWidth = 5;
+  size_t IndexWidth = 6;
   for (const ExplainedLane &L : E.Lanes) {
     size_t W = 0;
     for (const std::string &I : L.Indices)

@@ -179,8 +179,8 @@ public:
           Reporter.reportUnsupported(Access);
         Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
         Result.Records.back().Problem = Access.Unsupported;
-        Result.Records.back().SuppressedBy = suppressionName(Verdict);
         explain(Ctx, Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
+        Result.Records.back().SuppressedBy = suppressionName(Verdict);
         continue;
       }
       auto FixIt = FixOf.find(Access.Array);

@@ -28,13 +28,13 @@ struct AnalysisOptions {
   /// --block-dim values, for all kernels or one.
   std::vector<BlockDimOption> BlockDims;
   bool Colors = false;
+  /// --explain, --explain-svg and --warp.
+  ExplainRequest Explain;
   /// Headers whose conflicts are reported (--header-filter, clang-tidy's
   /// default: every header that is not a system header).
   std::string HeaderFilter = ".*";
   /// Whether a reported conflict makes the exit status 1.
   bool WarningsAsErrors = false;
-  /// --explain, --explain-svg and --warp.
-  ExplainRequest Explain;
 };
 
 struct FileAnalysis {

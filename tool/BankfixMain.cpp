@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockShape.h"
+#include "CompileDatabase.h"
 #include "CudaToolchain.h"
 #include "DiagnosticFilter.h"
 #include "ExplainOutput.h"
@@ -17,6 +18,7 @@
 #include "FileSettings.h"
 #include "FixExport.h"
 #include "JsonReport.h"
+#include "ParallelAnalysis.h"
 #include "SarifReport.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -136,6 +138,25 @@ static cl::opt<cl::boolOrDefault>
              cl::desc("Colour the diagnostics (default: only on a terminal)."),
              cl::cat(Category));
 
+static cl::opt<std::string> BuildPath(
+    "p",
+    cl::desc("Read compile_commands.json from DIR (or the file named): each\n"
+             "file is parsed with its flags (nvcc's or clang's); with no\n"
+             "FILE, every CUDA file in it is checked."),
+    cl::value_desc("DIR"), cl::cat(Category));
+
+static cl::opt<unsigned>
+    Threads("j",
+            cl::desc("Check N files at a time (0: one per core; default "
+                     "1).\nThe output is the same for every N."),
+            cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
+
+static cl::opt<bool> PrintParseCommand(
+    "print-parse-command",
+    cl::desc("Print the clang command each file would be parsed with, and\n"
+             "stop."),
+    cl::Hidden, cl::cat(Category));
+
 static void printVersion(llvm::raw_ostream &OS) {
   OS << "bankfix " << BANKFIX_VERSION << " (LLVM " << LLVM_VERSION_STRING
      << ")\n";
@@ -175,8 +196,20 @@ int main(int argc, const char **argv) {
     llvm::errs() << ParseErrors;
     return 2;
   }
-  if (Files.empty())
-    return toolError("no input files (see --help)");
+  std::unique_ptr<CompileDatabase> Database;
+  if (!BuildPath.empty()) {
+    std::string Error;
+    Database = CompileDatabase::load(BuildPath, Error);
+    if (!Database)
+      return toolError(Error);
+  }
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty() && Database)
+    Inputs = Database->cudaFiles();
+  if (Inputs.empty())
+    return toolError(Database ? "the compile database '" + Database->path() +
+                                    "' names no CUDA file (.cu, .cuh)"
+                              : "no input files (see --help)");
 
   AnalysisOptions Opts;
   for (const std::string &Text : BlockDimOpt) {
@@ -223,14 +256,10 @@ int main(int argc, const char **argv) {
   if (WarningsAsErrors.getNumOccurrences())
     CL.WarningsAsErrors = WarningsAsErrors;
 
+  // Each file's options: the command line, then its .bankfix.yaml.
   bool AnyFailed = false;
-  unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
-  std::vector<Finding> Findings;
-  std::vector<AccessRecord> Records;
-  std::vector<FileAnalysis::Fix> AllFixes;
-  std::vector<AccessExplanation> Explanations;
-  unsigned ExplainMatches = 0;
-  for (const std::string &File : Files) {
+  std::vector<FileJob> Jobs;
+  for (const std::string &File : Inputs) {
     std::string SettingsError;
     std::optional<AnalysisOptions> FileOpts =
         settingsFor(File, CL, SettingsError);
@@ -239,7 +268,27 @@ int main(int argc, const char **argv) {
       toolError(SettingsError);
       continue;
     }
-    FileAnalysis Result = analyzeFile(File, *FileOpts);
+    Jobs.push_back(makeFileJob(
+        File, {*FileOpts, GpuArchOpt.getNumOccurrences() > 0}, Database.get()));
+  }
+  if (PrintParseCommand) {
+    for (const FileJob &Job : Jobs)
+      llvm::outs() << renderCommandLine(
+                          buildParseCommandLine(Job.Opts.Parse, Job.Path))
+                   << "\n";
+    return 0;
+  }
+
+  unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
+  std::vector<Finding> Findings;
+  std::vector<AccessRecord> Records;
+  std::vector<FileAnalysis::Fix> AllFixes;
+  std::vector<AccessExplanation> Explanations;
+  unsigned ExplainMatches = 0;
+  analyzeInOrder(Jobs, Threads, [&](const FileJob &Job, FileAnalysis &Result) {
+    const std::string &File = Job.Path;
+    for (const std::string &Warning : Job.Warnings)
+      llvm::errs() << "bankfix: warning: " << Warning << "\n";
     // Parse errors are the file's diagnostics in text mode; in JSON mode
     // stdout holds the JSON document alone.
     (Format == OutputFormat::Text ? llvm::outs() : llvm::errs())
@@ -260,7 +309,7 @@ int main(int argc, const char **argv) {
     if (!Quiet)
       llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
                                          Result.SuppressedByHeaderFilter);
-    if (FileOpts->WarningsAsErrors)
+    if (Job.Opts.WarningsAsErrors)
       ErrorWarnings += Result.Warnings;
     Findings.insert(Findings.end(), Result.Findings.begin(),
                     Result.Findings.end());
@@ -280,21 +329,16 @@ int main(int argc, const char **argv) {
                      << "\n";
       }
     }
-  }
+  });
   if (!ExportFixes.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
     if (EC)
       return toolError("cannot write '" + ExportFixes + "': " + EC.message());
-    OS << renderFixesYaml(Files.front(), AllFixes);
+    OS << renderFixesYaml(Inputs.front(), AllFixes);
   }
   if (Format == OutputFormat::Json)
     llvm::outs() << renderJson(Records);
-  if (Format == OutputFormat::Sarif) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
-  }
   if (Opts.Explain.Place && ExplainMatches == 0 && !AnyFailed)
     return toolError("--explain=" + ExplainOpt +
                      ": no shared-memory access begins there");
@@ -305,6 +349,11 @@ int main(int argc, const char **argv) {
       return toolError(Error);
     for (const std::string &Path : Written)
       llvm::errs() << "bankfix: wrote " << Path << "\n";
+  }
+  if (Format == OutputFormat::Sarif) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    llvm::outs() << renderSarif(Findings, BANKFIX_VERSION, std::string(Cwd));
   }
   if (AnyFailed)
     return 2;

@@ -1,0 +1,4 @@
+#pragma once
+#ifndef TILE
+#define TILE 8
+#endif

@@ -1,0 +1,4 @@
+#pragma once
+#ifndef TILE
+#define TILE 16
+#endif

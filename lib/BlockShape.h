@@ -46,6 +46,8 @@ std::optional<BlockShape> parseBlockShape(const std::string &Text,
 struct BlockDimOption {
   std::string Kernel;
   BlockShape Shape;
+  /// The config file it comes from; empty for --block-dim.
+  std::string ConfigFile;
 };
 
 std::optional<BlockDimOption> parseBlockDimOption(const std::string &Text,

@@ -7,10 +7,21 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
 namespace bankfix {
+
+/// "set with --block-dim=k:32x8x1", "set by BlockDims in .bankfix.yaml".
+static std::string origin(const BlockDimOption &O) {
+  if (!O.ConfigFile.empty())
+    return "set by BlockDims in " +
+           llvm::sys::path::filename(O.ConfigFile).str() +
+           (O.Kernel.empty() ? "" : " for " + O.Kernel);
+  return "set with --block-dim" +
+         (O.Kernel.empty() ? "" : "=" + O.Kernel + ":" + O.Shape.str());
+}
 
 static void addUnique(std::vector<BlockShapeChoice> &Choices,
                       BlockShapeChoice C) {
@@ -29,13 +40,12 @@ chooseBlockShapes(const FunctionDecl &F,
   std::string Display = functionDisplayName(F);
   for (const BlockDimOption &O : Options)
     if (!O.Kernel.empty() && (O.Kernel == Name || O.Kernel == Display))
-      addUnique(Choices, {O.Shape, "set with --block-dim=" + O.Kernel + ":" +
-                                       O.Shape.str()});
+      addUnique(Choices, {O.Shape, origin(O)});
   if (!Choices.empty())
     return Choices;
   for (const BlockDimOption &O : Options)
     if (O.Kernel.empty())
-      addUnique(Choices, {O.Shape, "set with --block-dim"});
+      addUnique(Choices, {O.Shape, origin(O)});
   if (!Choices.empty())
     return Choices;
 

@@ -96,6 +96,7 @@ std::optional<ConfigFile> readConfigFile(const std::string &Path,
         Error = "invalid config file " + Path + ": BlockDims: " + Why;
         return std::nullopt;
       }
+      Option->ConfigFile = Path;
       Config.BlockDims->push_back(*Option);
     }
   }

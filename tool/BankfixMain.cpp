@@ -84,6 +84,12 @@ static cl::opt<std::string> ExportFixes(
              "(for clang-apply-replacements)."),
     cl::value_desc("FILE"), cl::cat(Category));
 
+// For tests: runs `sh -c CMD` at a point of every --apply rewrite.
+static cl::opt<std::string>
+    TestRewriteHook("test-rewrite-hook", cl::Hidden,
+                    cl::desc("before-check:CMD or before-rename:CMD"),
+                    cl::cat(Category));
+
 static cl::opt<cl::boolOrDefault>
     UseColor("use-color",
              cl::desc("Colour the diagnostics (default: only on a terminal)."),
@@ -130,6 +136,7 @@ int main(int argc, const char **argv) {
   }
   if (Files.empty())
     return toolError("no input files (see --help)");
+  setRewriteTestHook(TestRewriteHook);
 
   AnalysisOptions Opts;
   for (const std::string &Text : BlockDimOpt) {

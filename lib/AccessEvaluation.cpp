@@ -2,6 +2,7 @@
 
 #include "AccessEvaluation.h"
 
+#include "CheckedMath.h"
 #include "LaneEvaluator.h"
 
 namespace bankfix {
@@ -42,10 +43,23 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
   Eval.Shape = Shape;
   Eval.Warps.reserve(Shape.warps());
 
-  // Stride in elements of each dimension.
-  std::vector<uint64_t> Stride(Array.Dims.size(), 1);
-  for (size_t D = Array.Dims.size(); D-- > 1;)
-    Stride[D - 1] = Stride[D] * Array.Dims[D];
+  // Bytes between consecutive indices of each dimension; an array whose
+  // strides do not fit in 64 bits cannot be judged.
+  std::vector<int64_t> Scale(Array.Dims.size());
+  std::optional<int64_t> Stride = checkedMul(Array.ElementSize, uint64_t(1));
+  for (size_t D = Array.Dims.size(); D-- > 0;) {
+    if (Stride)
+      Scale[D] = *Stride;
+    if (Stride && D > 0)
+      Stride = checkedMul(uint64_t(*Stride), Array.Dims[D]);
+    if (!Stride) {
+      setProblem(Eval,
+                 "the size of '" + Array.Name +
+                     "' in bytes does not fit in 64 bits",
+                 Array.Name);
+      return Eval;
+    }
+  }
 
   bool UniformAddress = true;
   for (const LaneExprPtr &Index : Access.Indices)
@@ -87,7 +101,8 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
           return Eval;
         }
       }
-      SymbolicValue Address{int64_t(Access.ByteOffset), {}};
+      std::optional<int64_t> Const = checkedMul(Access.ByteOffset, uint64_t(1));
+      SymbolicValue Address{Const.value_or(0), {}};
       for (size_t D = 0; D < Access.Indices.size(); ++D) {
         EvalResult R;
         if (std::optional<int64_t> C =
@@ -114,10 +129,29 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                      printLaneExpr(*Access.Indices[D]));
           return Eval;
         }
-        int64_t Scale = int64_t(Stride[D] * Array.ElementSize);
-        Address.Const += V.Const * Scale;
-        for (const auto &[Sym, C] : V.Terms)
-          Address.Terms[Sym] += C * Scale;
+        // Address += V * Scale[D], exactly or not at all.
+        auto Term = [&](int64_t Old, int64_t Coefficient) {
+          std::optional<int64_t> Product = checkedMul(Coefficient, Scale[D]);
+          return Product ? checkedAdd(Old, *Product) : std::nullopt;
+        };
+        if (Const)
+          Const = Term(*Const, V.Const);
+        for (const auto &[Sym, C] : V.Terms) {
+          std::optional<int64_t> Sum =
+              Const ? Term(Address.Terms[Sym], C) : std::nullopt;
+          if (!Sum)
+            Const.reset();
+          else
+            Address.Terms[Sym] = *Sum;
+        }
+        if (!Const) {
+          setProblem(Eval,
+                     "its byte address does not fit in 64 bits for " +
+                         describeLane(*Tid),
+                     printLaneExpr(*Access.Indices[D]));
+          return Eval;
+        }
+        Address.Const = *Const;
       }
       Lanes[Lane] = {true, Address};
       AnyActive = true;

@@ -10,6 +10,7 @@
 #include "DiagnosticFilter.h"
 #include "InputFile.h"
 #include "LaunchSites.h"
+#include "NestingDepth.h"
 #include "PaddingFix.h"
 #include "SharedAccessFinder.h"
 #include "SourcePlace.h"
@@ -22,6 +23,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/thread.h"
 
 #include <map>
 #include <set>
@@ -128,6 +130,18 @@ public:
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
+    DeepestNode Deepest = findDeepestNode(Ctx, MaxNestingDepth);
+    if (Deepest.Depth > MaxNestingDepth) {
+      PresumedLoc P =
+          SM.getPresumedLoc(SM.getExpansionLoc(Deepest.Node->getBeginLoc()));
+      Result.Failed = true;
+      Result.Error = std::string(P.isValid() ? P.getFilename() : "the file") +
+                     ":" + std::to_string(P.isValid() ? P.getLine() : 0) + ":" +
+                     std::to_string(P.isValid() ? P.getColumn() : 0) +
+                     ": nested more than " + std::to_string(MaxNestingDepth) +
+                     " levels deep; nothing was analysed";
+      return;
+    }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     SharedAccesses Found = findSharedAccesses(Ctx);
     std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
@@ -266,9 +280,11 @@ private:
   llvm::raw_ostream &OS;
 };
 
-} // namespace
+/// Stack of the thread that analyses a file.
+constexpr unsigned AnalysisStackSize = 1u << 30;
 
-FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts) {
+/// The analysis, on the calling thread.
+FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   FileAnalysis Result;
   Result.Error = checkInputFile(Path);
   if (!Result.Error.empty()) {
@@ -309,6 +325,19 @@ FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts) {
   }
   OS.flush();
   ParseOS.flush();
+  return Result;
+}
+
+} // namespace
+
+FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts) {
+  // Clang's parser and bankfix's walks recurse as deep as the source nests
+  // (up to MaxNestingDepth levels): run them on a thread whose stack is
+  // large enough for that, under the sanitizers too.
+  FileAnalysis Result;
+  llvm::thread Worker(std::optional<unsigned>(AnalysisStackSize),
+                      [&] { Result = analyzeHere(Path, Opts); });
+  Worker.join();
   return Result;
 }
 

@@ -4,8 +4,10 @@
 // analysed, and atomically: the new content goes to a temporary file in the
 // same directory, which then replaces the original by rename, with the
 // original's permissions. A symbolic link is followed: its target is
-// rewritten and the link kept. Bytes outside the edits (a UTF-8 BOM, CRLF
-// line endings) are kept as they are.
+// rewritten and the link kept. The contents are checked again just before
+// the rename, and a signal during the rewrite removes the temporary file:
+// the file is the old one or the new one, never a part. Bytes outside the edits
+// (a UTF-8 BOM, CRLF line endings) are kept as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,10 @@ namespace bankfix {
 /// edits count once. Empty \p Error on success.
 std::string applyEdits(const std::string &Content, std::vector<TextEdit> Edits,
                        std::string &Error);
+
+/// For tests of interruptions and races: "before-check:CMD" or
+/// "before-rename:CMD" runs `sh -c CMD` at that point of every rewrite.
+void setRewriteTestHook(const std::string &Hook);
 
 /// Rewrites \p Path from \p Analysed to \p Analysed with \p Edits applied.
 /// Returns an empty string on success, otherwise why nothing was written.

@@ -2,6 +2,8 @@
 
 #include "LaneEvaluator.h"
 
+#include "CheckedMath.h"
+
 namespace bankfix {
 
 namespace {
@@ -116,26 +118,51 @@ EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
   return concrete(0);
 }
 
-SymbolicValue scaled(const SymbolicValue &V, int64_t K) {
+/// \p V * \p K, or nullopt when a coefficient does not fit in 64 bits.
+std::optional<SymbolicValue> scaled(const SymbolicValue &V, int64_t K) {
   SymbolicValue R;
-  R.Const = V.Const * K;
+  std::optional<int64_t> Const = checkedMul(V.Const, K);
+  if (!Const)
+    return std::nullopt;
+  R.Const = *Const;
   if (K != 0)
-    for (const auto &[Sym, C] : V.Terms)
-      R.Terms[Sym] = C * K;
+    for (const auto &[Sym, C] : V.Terms) {
+      std::optional<int64_t> Coefficient = checkedMul(C, K);
+      if (!Coefficient)
+        return std::nullopt;
+      R.Terms[Sym] = *Coefficient;
+    }
   return R;
 }
 
-SymbolicValue added(const SymbolicValue &A, const SymbolicValue &B,
-                    int64_t SignB) {
+/// \p A + \p B (\p Subtract: \p A - \p B), or nullopt on overflow.
+std::optional<SymbolicValue> added(const SymbolicValue &A,
+                                   const SymbolicValue &B, bool Subtract) {
+  auto Op = Subtract ? checkedSub : checkedAdd;
   SymbolicValue R = A;
-  R.Const += SignB * B.Const;
+  std::optional<int64_t> Const = Op(A.Const, B.Const);
+  if (!Const)
+    return std::nullopt;
+  R.Const = *Const;
   for (const auto &[Sym, C] : B.Terms) {
-    int64_t &Slot = R.Terms[Sym];
-    Slot += SignB * C;
-    if (Slot == 0)
+    std::optional<int64_t> Sum = Op(R.Terms[Sym], C);
+    if (!Sum)
+      return std::nullopt;
+    if (*Sum == 0)
       R.Terms.erase(Sym);
+    else
+      R.Terms[Sym] = *Sum;
   }
   return R;
+}
+
+/// The result of a symbolic operation on \p E: \p V, or an overflow error.
+EvalResult symbolic(const LaneExpr &E, std::optional<SymbolicValue> V) {
+  if (!V)
+    return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                "'" + printLaneExpr(E) +
+                    "' has a coefficient too large to evaluate");
+  return value(std::move(*V));
 }
 
 /// A warp-uniform value that is not affine in its symbols becomes a symbol
@@ -171,18 +198,18 @@ EvalResult evaluateBinary(const LaneExpr &E, const LaneEnv &Env) {
     return applyConcrete(E, E.BOp, LV.Const, RV.Const, E.Ops[0]->Type);
   switch (E.BOp) {
   case BinaryOp::Add:
-    return value(added(LV, RV, 1));
+    return symbolic(E, added(LV, RV, /*Subtract=*/false));
   case BinaryOp::Sub:
-    return value(added(LV, RV, -1));
+    return symbolic(E, added(LV, RV, /*Subtract=*/true));
   case BinaryOp::Mul:
     if (RV.isConcrete())
-      return value(scaled(LV, RV.Const));
+      return symbolic(E, scaled(LV, RV.Const));
     if (LV.isConcrete())
-      return value(scaled(RV, LV.Const));
+      return symbolic(E, scaled(RV, LV.Const));
     break;
   case BinaryOp::Shl:
     if (RV.isConcrete() && RV.Const >= 0 && RV.Const < 62)
-      return value(scaled(LV, int64_t(1) << RV.Const));
+      return symbolic(E, scaled(LV, int64_t(1) << RV.Const));
     break;
   default:
     break;
@@ -222,11 +249,12 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
     const SymbolicValue &V = *R.Value;
     if (E.UOp == UnaryOp::Minus) {
       if (!V.isConcrete())
-        return value(scaled(V, -1));
+        return symbolic(E, scaled(V, -1));
       if (E.Type.Signed && !fitsSigned(-__int128(V.Const), E.Type))
         return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
                     "signed overflow in '" + printLaneExpr(E) + "'");
-      return concrete(normalize(-V.Const, E.Type));
+      // Unsigned negation wraps (-0x8000000000000000 included).
+      return concrete(normalize(wrappingNeg(V.Const), E.Type));
     }
     if (!V.isConcrete())
       return opaque(E, V);

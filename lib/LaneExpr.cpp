@@ -2,12 +2,29 @@
 
 #include "LaneExpr.h"
 
+#include <algorithm>
+
 namespace bankfix {
 
 static std::shared_ptr<LaneExpr> make(ExprKind K, IntType T) {
   auto E = std::make_shared<LaneExpr>();
   E->Kind = K;
   E->Type = T;
+  return E;
+}
+
+/// \p E with its depth and size set, or an Unknown term when it is too
+/// deep or too large.
+static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
+  for (const LaneExprPtr &Op : E->Ops) {
+    E->Depth = std::max(E->Depth, Op->Depth + 1);
+    E->Size = std::min(E->Size + Op->Size, MaxLaneExprSize + 1);
+  }
+  if (E->Depth > MaxLaneExprDepth || E->Size > MaxLaneExprSize)
+    return LaneExpr::unknown(
+        "an expression of more than " + std::to_string(MaxLaneExprSize) +
+            " operations or " + std::to_string(MaxLaneExprDepth) + " levels",
+        "is too large to evaluate");
   return E;
 }
 
@@ -46,7 +63,7 @@ LaneExprPtr LaneExpr::unary(UnaryOp Op, LaneExprPtr Sub, IntType T) {
   auto E = make(ExprKind::Unary, T);
   E->UOp = Op;
   E->Ops = {std::move(Sub)};
-  return E;
+  return sized(std::move(E));
 }
 
 LaneExprPtr LaneExpr::binary(BinaryOp Op, LaneExprPtr L, LaneExprPtr R,
@@ -54,20 +71,20 @@ LaneExprPtr LaneExpr::binary(BinaryOp Op, LaneExprPtr L, LaneExprPtr R,
   auto E = make(ExprKind::Binary, T);
   E->BOp = Op;
   E->Ops = {std::move(L), std::move(R)};
-  return E;
+  return sized(std::move(E));
 }
 
 LaneExprPtr LaneExpr::cast(LaneExprPtr Sub, IntType T) {
   auto E = make(ExprKind::Cast, T);
   E->Ops = {std::move(Sub)};
-  return E;
+  return sized(std::move(E));
 }
 
 LaneExprPtr LaneExpr::conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
                                   IntType Ty) {
   auto E = make(ExprKind::Conditional, Ty);
   E->Ops = {std::move(C), std::move(T), std::move(F)};
-  return E;
+  return sized(std::move(E));
 }
 
 static const char *spelling(BinaryOp Op) {

@@ -72,8 +72,16 @@ enum class BinaryOp {
 struct LaneExpr;
 using LaneExprPtr = std::shared_ptr<const LaneExpr>;
 
+/// The largest expression built: deeper or larger ones (a variable doubled
+/// in a loop of 64 statements, a 20,000-term sum) become an Unknown term,
+/// so that evaluating and printing them stays quick and shallow.
+constexpr unsigned MaxLaneExprDepth = 1024;
+constexpr uint64_t MaxLaneExprSize = 4096;
+
 struct LaneExpr {
   ExprKind Kind = ExprKind::Constant;
+  unsigned Depth = 1; ///< levels, this node included
+  uint64_t Size = 1;  ///< nodes, counting shared operands each time
   IntType Type;
   int64_t Value = 0;  ///< Constant
   unsigned Dim = 0;   ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z

@@ -133,6 +133,12 @@ static cl::opt<std::string> ExplainSvgOpt(
              "access --explain selects (every warned one by default) to DIR."),
     cl::value_desc("DIR"), cl::cat(Category));
 
+// For tests: runs `sh -c CMD` at a point of every --apply rewrite.
+static cl::opt<std::string>
+    TestRewriteHook("test-rewrite-hook", cl::Hidden,
+                    cl::desc("before-check:CMD or before-rename:CMD"),
+                    cl::cat(Category));
+
 static cl::opt<cl::boolOrDefault>
     UseColor("use-color",
              cl::desc("Colour the diagnostics (default: only on a terminal)."),
@@ -210,6 +216,7 @@ int main(int argc, const char **argv) {
     return toolError(Database ? "the compile database '" + Database->path() +
                                     "' names no CUDA file (.cu, .cuh)"
                               : "no input files (see --help)");
+  setRewriteTestHook(TestRewriteHook);
 
   AnalysisOptions Opts;
   for (const std::string &Text : BlockDimOpt) {

@@ -12,3 +12,6 @@ config.substitutions.append(
     ("%expect-exit", os.path.join(config.test_source_root, "expect-exit.sh")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Built with sanitizers (scripts/sanitize.sh): the slowest tests skip.
+if config.sanitize:
+    config.available_features.add("sanitized")

@@ -106,3 +106,31 @@ TEST(AccessEvaluation, PartialLastWarp) {
 }
 
 } // namespace
+
+namespace {
+
+// Fuzzing finding (CoreFuzzer): strides and byte addresses of huge arrays
+// overflowed int64_t. Such an access is not judged, with a reason.
+TEST(AccessEvaluation, AddressesBeyond64BitsAreAProblem) {
+  SharedArrayLayout Huge{"huge", {UINT64_MAX / 2, UINT64_MAX / 2}, 4};
+  AccessEvaluation E =
+      evaluateAccess(Huge, access({tx(), 0}), BlockShape{{32, 1, 1}});
+  EXPECT_FALSE(E.judged());
+  EXPECT_NE(E.Problem.find("does not fit in 64 bits"), std::string::npos)
+      << E.Problem;
+  // Near INT_MAX in each of two dimensions: the last rows of a char
+  // array are at 2^62 bytes, which fits; of an int array, 2^64, which not.
+  X LastRows = tx() + X(LaneExpr::constant(2147483647 - 32));
+  SharedArrayLayout Chars{"chars", {2147483647, 2147483647}, 1};
+  AccessEvaluation F =
+      evaluateAccess(Chars, access({LastRows, 0}), BlockShape{{32, 1, 1}});
+  EXPECT_TRUE(F.judged()) << F.Problem;
+  SharedArrayLayout Ints{"ints", {2147483647, 2147483647}, 4};
+  AccessEvaluation G =
+      evaluateAccess(Ints, access({LastRows, 0}), BlockShape{{32, 1, 1}});
+  EXPECT_FALSE(G.judged());
+  EXPECT_NE(G.Problem.find("does not fit in 64 bits"), std::string::npos)
+      << G.Problem;
+}
+
+} // namespace

@@ -122,3 +122,26 @@ TEST(BankModel, SupportedWidths) {
 }
 
 } // namespace
+
+namespace {
+
+// Fuzzing finding (CoreFuzzer): at the top of the address range
+// Address + Width - 1 wrapped, the lane touched no word and the phase had
+// 0 wavefronts. Each lane touches Width / 4 words (at least one) wherever
+// it is.
+TEST(BankModel, TopOfTheAddressRange) {
+  WarpAddresses A;
+  A[0] = UINT64_MAX - 1; // bytes ...fe, ...ff and two past the top
+  WarpAccessResult R = analyzeWarpAccess(A, 4, AccessKind::Load);
+  EXPECT_EQ(R.Wavefronts, 1u);
+  ASSERT_EQ(R.Phases.size(), 1u);
+  EXPECT_EQ(R.Phases[0].Wavefronts, 1u);
+  WarpAddresses B;
+  B[0] = UINT64_MAX - 15;
+  B[1] = UINT64_MAX - 15 - 128; // same bank, another word
+  WarpAccessResult S = analyzeWarpAccess(B, 16, AccessKind::Store);
+  EXPECT_EQ(S.Wavefronts, 2u);
+  EXPECT_EQ(S.NWay, 2u);
+}
+
+} // namespace

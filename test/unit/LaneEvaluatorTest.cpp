@@ -159,3 +159,46 @@ TEST(LaneEvaluator, ConcreteFastPathAgreesWithTheFullEvaluation) {
   EXPECT_GT(Numbers, 200u);
   EXPECT_GT(Fallbacks, 100u);
 }
+
+namespace {
+
+X constant(int64_t V, IntType T) { return X(LaneExpr::constant(V, T)); }
+
+const IntType U64{64, false, false};
+
+// Fuzzing finding (CoreFuzzer): -x of an unsigned 0x8000000000000000 negated
+// an int64_t, which is undefined; it wraps, as in C.
+TEST(LaneEvaluator, UnsignedNegationOfTwoToThe63Wraps) {
+  X E(LaneExpr::unary(UnaryOp::Minus, constant(INT64_MIN, U64).P, U64));
+  EXPECT_EQ(eval(E), INT64_MIN);
+  X One(LaneExpr::unary(UnaryOp::Minus, constant(1, U64).P, U64));
+  EXPECT_EQ(eval(One), -1); // 0xffffffffffffffff
+}
+
+// Fuzzing finding (CoreFuzzer): symbolic coefficients and constants were
+// multiplied and added without a check (signed overflow). Now reported.
+TEST(LaneEvaluator, SymbolicOverflowIsReported) {
+  const IntType I64 = IntType::longTy();
+  X Big = constant(INT64_MAX, I64);
+  X N(LaneExpr::uniform("n", I64));
+  auto Bin = [&](BinaryOp Op, const X &A, const X &B) {
+    return X(LaneExpr::binary(Op, A.P, B.P, I64));
+  };
+  EXPECT_EQ(
+      error(Bin(BinaryOp::Mul, N, Big) * X(LaneExpr::constant(2, I64))).Kind,
+      EvalErrorKind::SignedOverflow);
+  EvalError E = error(Bin(BinaryOp::Add, Bin(BinaryOp::Add, N, Big), X(Big)));
+  EXPECT_EQ(E.Kind, EvalErrorKind::SignedOverflow);
+  EXPECT_NE(E.Message.find("too large"), std::string::npos) << E.Message;
+  EXPECT_EQ(
+      error(Bin(BinaryOp::Sub, Bin(BinaryOp::Sub, N, constant(INT64_MIN, I64)),
+                constant(INT64_MAX, I64)) -
+            X(LaneExpr::constant(INT64_MAX, I64)))
+          .Kind,
+      EvalErrorKind::SignedOverflow);
+  X Negated(LaneExpr::unary(
+      UnaryOp::Minus, Bin(BinaryOp::Mul, N, constant(INT64_MIN, I64)).P, I64));
+  EXPECT_EQ(error(Negated).Kind, EvalErrorKind::SignedOverflow);
+}
+
+} // namespace

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The sanitizer build: bankfix, its unit tests and its fuzzers built with
+# clang-22, AddressSanitizer and UndefinedBehaviorSanitizer (any report
+# fails), in build-asan/; then the unit, golden and command-line tests run
+# on it, and each fuzzer runs over its seeds and past findings
+# (fuzz/corpus/, fuzz/regressions/). scripts/test.sh calls it.
+# LLVM and Clang themselves are the distribution's, not instrumented.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build-asan
+if [ ! -f $build/CMakeCache.txt ]; then
+  cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+    -DCMAKE_CXX_COMPILER=clang++-22 -DBANKFIX_SANITIZE=address,undefined \
+    -DBANKFIX_FUZZ=ON
+fi
+cmake --build $build -j "$(nproc)" --target bankfix bankfixUnitTests \
+  bankfixCoreFuzzer bankfixAnalysisFuzzer
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Unit, golden and CLI tests (not the formatting, nvcc or GPU checks).
+ctest --test-dir $build --output-on-failure -j "$(nproc)" \
+  -E '^(clang-format|nvcc-compiles-expected|gpu|gpu-predictions)$'
+
+# Every seed and every past finding, once (libFuzzer runs files given by
+# name and exits).
+for name in core analysis; do
+  binary=$build/bin/bankfix${name^}Fuzzer
+  inputs=(fuzz/corpus/$name/* fuzz/regressions/$name/*)
+  [ $name = analysis ] && inputs+=(test/inputs/*.cu)
+  existing=()
+  for f in "${inputs[@]}"; do [ -f "$f" ] && existing+=("$f"); done
+  "$binary" -timeout=60 "${existing[@]}" >$build/fuzz-$name-seeds.log 2>&1 || {
+    tail -50 $build/fuzz-$name-seeds.log
+    echo "sanitize.sh: the $name fuzzer failed on its seeds" >&2
+    exit 1
+  }
+  echo "sanitize.sh: $name fuzzer: ${#existing[@]} seeds and findings pass"
+done

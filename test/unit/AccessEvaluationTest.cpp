@@ -1,7 +1,7 @@
 //===- AccessEvaluationTest.cpp - Accesses over every warp of a block -----===//
 
 #include "AccessEvaluation.h"
-#include "ExprBuilder.h"
+#include "AccessBuilder.h"
 
 #include <gtest/gtest.h>
 
@@ -9,14 +9,6 @@ using namespace bankfix;
 using namespace bankfix::test;
 
 namespace {
-
-SharedAccessDesc access(std::vector<X> Index, unsigned Width = 4) {
-  SharedAccessDesc A;
-  for (const X &I : Index)
-    A.Indices.push_back(I.P);
-  A.Width = Width;
-  return A;
-}
 
 TEST(AccessEvaluation, UniformShiftKeepsTheConflict) {
   SharedArrayLayout Tile{"tile", {64, 32}, 4};

@@ -1,7 +1,7 @@
 //===- AccessExplanationTest.cpp - An access laid out lane by lane --------===//
 
 #include "AccessExplanation.h"
-#include "ExprBuilder.h"
+#include "AccessBuilder.h"
 
 #include <gtest/gtest.h>
 
@@ -9,14 +9,6 @@ using namespace bankfix;
 using namespace bankfix::test;
 
 namespace {
-
-SharedAccessDesc access(std::vector<X> Index, unsigned Width = 4) {
-  SharedAccessDesc A;
-  for (const X &I : Index)
-    A.Indices.push_back(I.P);
-  A.Width = Width;
-  return A;
-}
 
 TEST(AccessExplanation, SeedZeroBeforeAndAfterPadding) {
   SharedArrayLayout Tile{"tile", {32, 32}, 4};

@@ -44,11 +44,8 @@ static PhaseResult analyzePhase(const WarpAddresses &Addresses, unsigned Width,
     if (!Addresses[Lane])
       continue;
     Phase.Active = true;
-    // Words First..Last; computed without Address + Width, which wraps at
-    // the top of the address range.
     uint64_t First = *Addresses[Lane] / BankWidthBytes;
-    uint64_t Last = First + (*Addresses[Lane] % BankWidthBytes + Width - 1) /
-                                BankWidthBytes;
+    uint64_t Last = lastWordOf(*Addresses[Lane], Width);
     for (uint64_t Word = First; Word <= Last && N < Touches.size(); ++Word)
       Touches[N++] = {static_cast<unsigned>(Word % NumBanks), Word, Lane};
   }

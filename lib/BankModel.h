@@ -68,6 +68,14 @@ inline unsigned bankOf(uint64_t Address) {
   return static_cast<unsigned>((Address / BankWidthBytes) % NumBanks);
 }
 
+/// The last 4-byte word an access of \p Width bytes at \p Address touches
+/// (the first is Address / 4); computed without Address + Width, which
+/// wraps at the top of the address range.
+inline uint64_t lastWordOf(uint64_t Address, unsigned Width) {
+  return Address / BankWidthBytes +
+         (Address % BankWidthBytes + Width - 1) / BankWidthBytes;
+}
+
 /// Runs the bank model on one warp-level access. \p Width must satisfy
 /// isSupportedAccessWidth. \p AddressIsWarpUniform says the compiler knows
 /// the address is the same for all lanes (it does not depend on the lane),

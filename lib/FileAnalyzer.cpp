@@ -163,8 +163,7 @@ public:
                                                Access.Instances, Block.Shape));
         Shapes[I].push_back(Block.Shape);
         const AccessSummary &S = Summaries[I].back();
-        Conflicting[I] =
-            Conflicting[I] || (S.runs() && S.worst().worst().hasConflict());
+        Conflicting[I] = Conflicting[I] || warns(S);
       }
     }
     std::vector<ArrayFix> Fixes =

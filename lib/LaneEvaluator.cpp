@@ -299,7 +299,7 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
     if (E.UOp == UnaryOp::Minus) {
       if (E.Type.Signed && !fitsSigned(-__int128(*V), E.Type))
         return std::nullopt;
-      return normalize(-*V, E.Type);
+      return normalize(wrappingNeg(*V), E.Type);
     }
     if (E.UOp == UnaryOp::BitNot)
       return normalize(~*V, E.Type);

@@ -41,7 +41,8 @@ DeepestNode findDeepestNode(ASTContext &Ctx, unsigned Limit) {
     const DeclContext *DC = Contexts.back();
     Contexts.pop_back();
     for (const Decl *D : DC->decls()) {
-      if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())) &&
+      // What the analysis walks: the main file and the user's headers.
+      if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())) &&
           !isa<NamespaceDecl, LinkageSpecDecl>(D))
         continue;
       if (const auto *F = dyn_cast<FunctionDecl>(D);
@@ -55,6 +56,8 @@ DeepestNode findDeepestNode(ASTContext &Ctx, unsigned Limit) {
       if (const auto *Inner = dyn_cast<DeclContext>(D);
           Inner && !isa<FunctionDecl>(D))
         Contexts.push_back(Inner);
+      else if (const auto *CT = dyn_cast<ClassTemplateDecl>(D))
+        Contexts.push_back(CT->getTemplatedDecl());
     }
   }
   return Deepest;

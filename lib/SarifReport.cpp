@@ -2,6 +2,8 @@
 
 #include "SarifReport.h"
 
+#include "ConflictReporter.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -23,14 +25,14 @@ struct Rule {
 };
 
 constexpr Rule Rules[] = {
-    {"bankfix-bank-conflict", "Shared-memory bank conflict",
+    {BankConflictCheck, "Shared-memory bank conflict",
      "A warp's load or store of a __shared__ array needs more shared-memory "
      "wavefronts than the ideal, because several of its lanes use different "
      "4-byte words of the same bank. bankfix evaluates the index for every "
      "lane of every warp of the block and counts the wavefronts with a bank "
      "model measured on an H100; padding the array's innermost dimension "
      "usually spreads the lanes over the banks."},
-    {"bankfix-nolint", "Unmatched NOLINTBEGIN or NOLINTEND",
+    {NolintCheck, "Unmatched NOLINTBEGIN or NOLINTEND",
      "A NOLINTBEGIN comment without a NOLINTEND after it with the same check "
      "list, or a NOLINTEND without a NOLINTBEGIN before it. It suppresses "
      "nothing."},

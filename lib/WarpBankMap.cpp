@@ -37,7 +37,7 @@ WarpBankMap buildWarpBankMap(const WarpAddresses &Addresses, unsigned Width,
     L.Active = true;
     L.Address = *Addresses[Lane];
     L.FirstWord = L.Address / BankWidthBytes;
-    uint64_t LastWord = (L.Address + Width - 1) / BankWidthBytes;
+    uint64_t LastWord = lastWordOf(L.Address, Width);
     L.Words = unsigned(LastWord - L.FirstWord + 1);
     L.FirstBank = bankOf(L.Address);
     for (uint64_t Word = L.FirstWord; Word <= LastWord; ++Word)

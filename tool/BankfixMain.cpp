@@ -21,6 +21,7 @@
 #include "ParallelAnalysis.h"
 #include "SarifReport.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -266,7 +267,11 @@ int main(int argc, const char **argv) {
   // Each file's options: the command line, then its .bankfix.yaml.
   bool AnyFailed = false;
   std::vector<FileJob> Jobs;
+  llvm::StringSet<> Seen; // a file named twice is checked once
   for (const std::string &File : Inputs) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(File, Real) && !Seen.insert(Real).second)
+      continue;
     std::string SettingsError;
     std::optional<AnalysisOptions> FileOpts =
         settingsFor(File, CL, SettingsError);
@@ -283,7 +288,7 @@ int main(int argc, const char **argv) {
       llvm::outs() << renderCommandLine(
                           buildParseCommandLine(Job.Opts.Parse, Job.Path))
                    << "\n";
-    return 0;
+    return AnyFailed ? 2 : 0;
   }
 
   unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
@@ -292,6 +297,13 @@ int main(int argc, const char **argv) {
   std::vector<FileAnalysis::Fix> AllFixes;
   std::vector<AccessExplanation> Explanations;
   unsigned ExplainMatches = 0;
+  // --apply rewrites after every file is analysed, so that no file is
+  // analysed after another was rewritten, whatever -j is.
+  struct Rewrite {
+    std::string File, ParsedContent;
+    std::vector<TextEdit> Edits;
+  };
+  std::vector<Rewrite> Rewrites;
   analyzeInOrder(Jobs, Threads, [&](const FileJob &Job, FileAnalysis &Result) {
     const std::string &File = Job.Path;
     for (const std::string &Warning : Job.Warnings)
@@ -323,20 +335,22 @@ int main(int argc, const char **argv) {
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
     if (Apply && !Result.Failed && !Result.Fixes.empty()) {
-      std::vector<TextEdit> Edits;
+      Rewrites.push_back({File, std::move(Result.ParsedContent), {}});
       for (const FileAnalysis::Fix &F : Result.Fixes)
-        Edits.push_back(F.Edit);
-      std::string Error = rewriteFile(File, Result.ParsedContent, Edits);
-      if (!Error.empty()) {
-        AnyFailed = true;
-        toolError(Error);
-      } else {
-        llvm::errs() << "bankfix: padded " << Edits.size() << " array"
-                     << (Edits.size() == 1 ? "" : "s") << " in " << File
-                     << "\n";
-      }
+        Rewrites.back().Edits.push_back(F.Edit);
     }
   });
+  for (const Rewrite &R : Rewrites) {
+    std::string Error = rewriteFile(R.File, R.ParsedContent, R.Edits);
+    if (!Error.empty()) {
+      AnyFailed = true;
+      toolError(Error);
+    } else {
+      llvm::errs() << "bankfix: padded " << R.Edits.size() << " array"
+                   << (R.Edits.size() == 1 ? "" : "s") << " in " << R.File
+                   << "\n";
+    }
+  }
   if (!ExportFixes.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);

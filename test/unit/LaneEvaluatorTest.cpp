@@ -173,6 +173,10 @@ TEST(LaneEvaluator, UnsignedNegationOfTwoToThe63Wraps) {
   EXPECT_EQ(eval(E), INT64_MIN);
   X One(LaneExpr::unary(UnaryOp::Minus, constant(1, U64).P, U64));
   EXPECT_EQ(eval(One), -1); // 0xffffffffffffffff
+  // The fast concrete path too (the core fuzzer's seeds found it there
+  // under UBSan after the fast path was added).
+  EXPECT_EQ(evaluateLaneConcrete(*E.P, lane(0, 0)), INT64_MIN);
+  EXPECT_EQ(evaluateLaneConcrete(*One.P, lane(0, 0)), -1);
 }
 
 // Fuzzing finding (CoreFuzzer): symbolic coefficients and constants were

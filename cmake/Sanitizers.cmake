@@ -22,7 +22,7 @@ endif()
 if(BANKFIX_SANITIZE)
   set(flags -fsanitize=${BANKFIX_SANITIZE} -fno-omit-frame-pointer
             -fno-sanitize-recover=all)
-  # UBSan's vptr check needs RTTI, which bankfixClang (like LLVM) has off.
+  # UBSan's vptr check needs RTTI, which bankfixFrontend (like LLVM) has off.
   if(BANKFIX_SANITIZE MATCHES "undefined")
     list(APPEND flags -fno-sanitize=vptr)
   endif()

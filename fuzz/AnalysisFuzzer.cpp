@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FileAnalyzer.h"
-#include "FileRewriter.h"
-#include "JsonReport.h"
+#include "frontend/project/FileAnalyzer.h"
+#include "frontend/fix/FileRewriter.h"
+#include "frontend/report/JsonReport.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

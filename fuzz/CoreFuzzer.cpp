@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessSummary.h"
-#include "BlockShape.h"
-#include "ExtentText.h"
-#include "LaneEvaluator.h"
-#include "PaddingPlanner.h"
+#include "core/expr/AccessSummary.h"
+#include "core/model/BlockShape.h"
+#include "core/fix/ExtentText.h"
+#include "core/expr/LaneEvaluator.h"
+#include "core/fix/PaddingPlanner.h"
 
 #include <cstddef>
 #include <cstdint>

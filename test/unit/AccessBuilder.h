@@ -8,8 +8,8 @@
 #ifndef BANKFIX_TEST_ACCESSBUILDER_H
 #define BANKFIX_TEST_ACCESSBUILDER_H
 
-#include "AccessEvaluation.h"
 #include "ExprBuilder.h"
+#include "core/expr/AccessEvaluation.h"
 
 #include <vector>
 

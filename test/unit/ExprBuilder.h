@@ -8,7 +8,7 @@
 #ifndef BANKFIX_TEST_EXPRBUILDER_H
 #define BANKFIX_TEST_EXPRBUILDER_H
 
-#include "LaneExpr.h"
+#include "core/expr/LaneExpr.h"
 
 namespace bankfix::test {
 

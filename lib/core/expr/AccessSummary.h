@@ -1,0 +1,54 @@
+//===- AccessSummary.h - One access over all its executions ---------------===//
+//
+// An access in an unrolled loop runs once per iteration, each with its own
+// indices; an access elsewhere runs once. This evaluates every execution
+// for a block shape and sums them: the worst execution gives the n-way and
+// wavefronts per warp, the totals give the wavefronts per block.
+// No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_ACCESSSUMMARY_H
+#define BANKFIX_ACCESSSUMMARY_H
+
+#include "core/expr/AccessEvaluation.h"
+
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// One execution of an access: the only one, or one loop iteration.
+struct AccessInstance {
+  SharedAccessDesc Desc;
+  std::string Iteration; ///< "j = 8"; empty outside unrolled loops
+};
+
+struct InstanceEvaluation {
+  std::string Iteration;
+  AccessEvaluation Eval;
+};
+
+struct AccessSummary {
+  std::vector<InstanceEvaluation> Instances;
+  size_t Worst = 0;             ///< the instance with the most excess per warp
+  size_t FirstProblem = 0;      ///< when !judged(): the first unjudged instance
+  uint64_t BlockWavefronts = 0; ///< summed over instances and warps
+  uint64_t BlockIdeal = 0;
+
+  bool judged() const;
+  /// Judged, and some lane of the block runs it.
+  bool runs() const;
+  const AccessEvaluation &worst() const { return Instances[Worst].Eval; }
+  /// Every instance has the same worst wavefronts and ideal per warp.
+  bool sameInEveryInstance() const;
+  uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
+};
+
+AccessSummary summarizeAccess(const SharedArrayLayout &Array,
+                              const std::vector<AccessInstance> &Instances,
+                              const BlockShape &Shape);
+
+} // namespace bankfix
+
+#endif // BANKFIX_ACCESSSUMMARY_H

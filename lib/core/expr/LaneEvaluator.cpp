@@ -1,0 +1,334 @@
+//===- LaneEvaluator.cpp - Evaluate a LaneExpr for one lane ---------------===//
+
+#include "core/expr/LaneEvaluator.h"
+
+#include "core/model/CheckedMath.h"
+
+namespace bankfix {
+
+namespace {
+
+/// Brings \p V into the range of \p T, as a conversion to T does in C.
+int64_t normalize(int64_t V, IntType T) {
+  if (T.IsBool)
+    return V != 0;
+  if (T.Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << T.Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T.Signed && (U >> (T.Bits - 1)) & 1)
+    return int64_t(U | ~Mask);
+  return int64_t(U);
+}
+
+/// True when \p V (computed exactly) is representable in the signed \p T.
+bool fitsSigned(__int128 V, IntType T) {
+  unsigned Bits = T.Bits >= 64 ? 64 : T.Bits;
+  __int128 Max = (__int128(1) << (Bits - 1)) - 1;
+  return V >= -Max - 1 && V <= Max;
+}
+
+EvalResult fail(EvalErrorKind K, std::string Term, std::string Message) {
+  EvalResult R;
+  R.Error = {K, std::move(Term), std::move(Message)};
+  return R;
+}
+
+EvalResult value(SymbolicValue V) {
+  EvalResult R;
+  R.Value = std::move(V);
+  return R;
+}
+
+EvalResult concrete(int64_t V) { return value(SymbolicValue{V, {}}); }
+
+/// Arithmetic on concrete operands of type \p T with C semantics.
+EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
+                         IntType OperandType) {
+  IntType T = E.Type;
+  bool Unsigned = !OperandType.Signed;
+  uint64_t UL = uint64_t(L), UR = uint64_t(R);
+  auto Checked = [&](__int128 Exact) -> EvalResult {
+    if (T.Signed && !T.IsBool && !fitsSigned(Exact, T))
+      return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                  "signed overflow in '" + printLaneExpr(E) + "'");
+    return concrete(normalize(int64_t(Exact), T));
+  };
+  switch (Op) {
+  case BinaryOp::Add:
+    return Unsigned ? concrete(normalize(int64_t(UL + UR), T))
+                    : Checked(__int128(L) + R);
+  case BinaryOp::Sub:
+    return Unsigned ? concrete(normalize(int64_t(UL - UR), T))
+                    : Checked(__int128(L) - R);
+  case BinaryOp::Mul:
+    return Unsigned ? concrete(normalize(int64_t(UL * UR), T))
+                    : Checked(__int128(L) * R);
+  case BinaryOp::Div:
+  case BinaryOp::Rem:
+    if (R == 0)
+      return fail(EvalErrorKind::DivisionByZero, printLaneExpr(E),
+                  "division by zero in '" + printLaneExpr(E) + "'");
+    if (Unsigned)
+      return concrete(
+          normalize(int64_t(Op == BinaryOp::Div ? UL / UR : UL % UR), T));
+    if (Op == BinaryOp::Div)
+      return Checked(__int128(L) / R);
+    return Checked(__int128(L) % R);
+  case BinaryOp::Shl:
+  case BinaryOp::Shr: {
+    unsigned Bits = OperandType.Bits;
+    if (R < 0 || uint64_t(R) >= Bits)
+      return fail(EvalErrorKind::ShiftOutOfRange, printLaneExpr(E),
+                  "shift by " + std::to_string(R) + " out of range in '" +
+                      printLaneExpr(E) + "'");
+    if (Op == BinaryOp::Shr)
+      return concrete(normalize(Unsigned ? int64_t(UL >> R) : (L >> R), T));
+    if (Unsigned)
+      return concrete(normalize(int64_t(UL << R), T));
+    if (L < 0)
+      return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                  "left shift of a negative value in '" + printLaneExpr(E) +
+                      "'");
+    return Checked(__int128(L) << R);
+  }
+  case BinaryOp::And:
+    return concrete(normalize(L & R, T));
+  case BinaryOp::Or:
+    return concrete(normalize(L | R, T));
+  case BinaryOp::Xor:
+    return concrete(normalize(L ^ R, T));
+  case BinaryOp::LT:
+    return concrete(Unsigned ? UL < UR : L < R);
+  case BinaryOp::GT:
+    return concrete(Unsigned ? UL > UR : L > R);
+  case BinaryOp::LE:
+    return concrete(Unsigned ? UL <= UR : L <= R);
+  case BinaryOp::GE:
+    return concrete(Unsigned ? UL >= UR : L >= R);
+  case BinaryOp::EQ:
+    return concrete(L == R);
+  case BinaryOp::NE:
+    return concrete(L != R);
+  case BinaryOp::LAnd:
+    return concrete(L && R);
+  case BinaryOp::LOr:
+    return concrete(L || R);
+  }
+  return concrete(0);
+}
+
+/// \p V * \p K, or nullopt when a coefficient does not fit in 64 bits.
+std::optional<SymbolicValue> scaled(const SymbolicValue &V, int64_t K) {
+  SymbolicValue R;
+  std::optional<int64_t> Const = checkedMul(V.Const, K);
+  if (!Const)
+    return std::nullopt;
+  R.Const = *Const;
+  if (K != 0)
+    for (const auto &[Sym, C] : V.Terms) {
+      std::optional<int64_t> Coefficient = checkedMul(C, K);
+      if (!Coefficient)
+        return std::nullopt;
+      R.Terms[Sym] = *Coefficient;
+    }
+  return R;
+}
+
+/// \p A + \p B (\p Subtract: \p A - \p B), or nullopt on overflow.
+std::optional<SymbolicValue> added(const SymbolicValue &A,
+                                   const SymbolicValue &B, bool Subtract) {
+  auto Op = Subtract ? checkedSub : checkedAdd;
+  SymbolicValue R = A;
+  std::optional<int64_t> Const = Op(A.Const, B.Const);
+  if (!Const)
+    return std::nullopt;
+  R.Const = *Const;
+  for (const auto &[Sym, C] : B.Terms) {
+    std::optional<int64_t> Sum = Op(R.Terms[Sym], C);
+    if (!Sum)
+      return std::nullopt;
+    if (*Sum == 0)
+      R.Terms.erase(Sym);
+    else
+      R.Terms[Sym] = *Sum;
+  }
+  return R;
+}
+
+/// The result of a symbolic operation on \p E: \p V, or an overflow error.
+EvalResult symbolic(const LaneExpr &E, std::optional<SymbolicValue> V) {
+  if (!V)
+    return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                "'" + printLaneExpr(E) +
+                    "' has a coefficient too large to evaluate");
+  return value(std::move(*V));
+}
+
+/// A warp-uniform value that is not affine in its symbols becomes a symbol
+/// of its own, named by its spelling; a lane-dependent one cannot be judged.
+EvalResult opaque(const LaneExpr &E, const SymbolicValue &Blocking) {
+  std::string Spelled = printLaneExpr(E);
+  if (!dependsOnLane(E))
+    return value(SymbolicValue{0, {{Spelled, 1}}});
+  std::string Sym = Blocking.Terms.begin()->first;
+  return fail(EvalErrorKind::NotAffine, Sym,
+              "'" + Spelled + "' combines the lane index with '" + Sym +
+                  "', whose value is not known");
+}
+
+EvalResult evaluateBinary(const LaneExpr &E, const LaneEnv &Env) {
+  EvalResult L = evaluateLane(*E.Ops[0], Env);
+  if (!L.ok())
+    return L;
+  // Short-circuit like C: the right side of && and || may not run.
+  if ((E.BOp == BinaryOp::LAnd || E.BOp == BinaryOp::LOr) &&
+      L.Value->isConcrete()) {
+    bool LTrue = L.Value->Const != 0;
+    if (E.BOp == BinaryOp::LAnd && !LTrue)
+      return concrete(0);
+    if (E.BOp == BinaryOp::LOr && LTrue)
+      return concrete(1);
+  }
+  EvalResult R = evaluateLane(*E.Ops[1], Env);
+  if (!R.ok())
+    return R;
+  const SymbolicValue &LV = *L.Value, &RV = *R.Value;
+  if (LV.isConcrete() && RV.isConcrete())
+    return applyConcrete(E, E.BOp, LV.Const, RV.Const, E.Ops[0]->Type);
+  switch (E.BOp) {
+  case BinaryOp::Add:
+    return symbolic(E, added(LV, RV, /*Subtract=*/false));
+  case BinaryOp::Sub:
+    return symbolic(E, added(LV, RV, /*Subtract=*/true));
+  case BinaryOp::Mul:
+    if (RV.isConcrete())
+      return symbolic(E, scaled(LV, RV.Const));
+    if (LV.isConcrete())
+      return symbolic(E, scaled(RV, LV.Const));
+    break;
+  case BinaryOp::Shl:
+    if (RV.isConcrete() && RV.Const >= 0 && RV.Const < 62)
+      return symbolic(E, scaled(LV, int64_t(1) << RV.Const));
+    break;
+  default:
+    break;
+  }
+  return opaque(E, LV.isConcrete() ? RV : LV);
+}
+
+} // namespace
+
+EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
+  switch (E.Kind) {
+  case ExprKind::Constant:
+    return concrete(E.Value);
+  case ExprKind::ThreadIdx:
+    return concrete(Env.ThreadIdx[E.Dim]);
+  case ExprKind::BlockDim:
+    return concrete(Env.BlockDim[E.Dim]);
+  case ExprKind::Uniform:
+    return value(SymbolicValue{0, {{E.Name, 1}}});
+  case ExprKind::Unknown:
+    return fail(EvalErrorKind::UnknownTerm, E.Name,
+                "'" + E.Name + "' " + E.Reason);
+  case ExprKind::Cast: {
+    EvalResult R = evaluateLane(*E.Ops[0], Env);
+    if (!R.ok())
+      return R;
+    if (R.Value->isConcrete())
+      return concrete(normalize(R.Value->Const, E.Type));
+    if (E.Type.IsBool)
+      return opaque(E, *R.Value);
+    return R; // assume a symbolic value is not truncated
+  }
+  case ExprKind::Unary: {
+    EvalResult R = evaluateLane(*E.Ops[0], Env);
+    if (!R.ok())
+      return R;
+    const SymbolicValue &V = *R.Value;
+    if (E.UOp == UnaryOp::Minus) {
+      if (!V.isConcrete())
+        return symbolic(E, scaled(V, -1));
+      if (E.Type.Signed && !fitsSigned(-__int128(V.Const), E.Type))
+        return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                    "signed overflow in '" + printLaneExpr(E) + "'");
+      // Unsigned negation wraps (-0x8000000000000000 included).
+      return concrete(normalize(wrappingNeg(V.Const), E.Type));
+    }
+    if (!V.isConcrete())
+      return opaque(E, V);
+    if (E.UOp == UnaryOp::BitNot)
+      return concrete(normalize(~V.Const, E.Type));
+    return concrete(V.Const == 0);
+  }
+  case ExprKind::Binary:
+    return evaluateBinary(E, Env);
+  case ExprKind::Conditional: {
+    EvalResult C = evaluateLane(*E.Ops[0], Env);
+    if (!C.ok())
+      return C;
+    if (!C.Value->isConcrete())
+      return opaque(E, *C.Value);
+    return evaluateLane(*E.Ops[C.Value->Const != 0 ? 1 : 2], Env);
+  }
+  }
+  return concrete(0);
+}
+
+std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
+                                            const LaneEnv &Env) {
+  switch (E.Kind) {
+  case ExprKind::Constant:
+    return E.Value;
+  case ExprKind::ThreadIdx:
+    return Env.ThreadIdx[E.Dim];
+  case ExprKind::BlockDim:
+    return Env.BlockDim[E.Dim];
+  case ExprKind::Uniform:
+  case ExprKind::Unknown:
+    return std::nullopt;
+  case ExprKind::Cast:
+    if (std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env))
+      return normalize(*V, E.Type);
+    return std::nullopt;
+  case ExprKind::Unary: {
+    std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!V)
+      return std::nullopt;
+    if (E.UOp == UnaryOp::Minus) {
+      if (E.Type.Signed && !fitsSigned(-__int128(*V), E.Type))
+        return std::nullopt;
+      return normalize(wrappingNeg(*V), E.Type);
+    }
+    if (E.UOp == UnaryOp::BitNot)
+      return normalize(~*V, E.Type);
+    return int64_t(*V == 0);
+  }
+  case ExprKind::Binary: {
+    std::optional<int64_t> L = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!L)
+      return std::nullopt;
+    if (E.BOp == BinaryOp::LAnd && *L == 0)
+      return 0;
+    if (E.BOp == BinaryOp::LOr && *L != 0)
+      return 1;
+    std::optional<int64_t> R = evaluateLaneConcrete(*E.Ops[1], Env);
+    if (!R)
+      return std::nullopt;
+    EvalResult V = applyConcrete(E, E.BOp, *L, *R, E.Ops[0]->Type);
+    if (!V.ok())
+      return std::nullopt;
+    return V.Value->Const;
+  }
+  case ExprKind::Conditional: {
+    std::optional<int64_t> C = evaluateLaneConcrete(*E.Ops[0], Env);
+    if (!C)
+      return std::nullopt;
+    return evaluateLaneConcrete(*E.Ops[*C != 0 ? 1 : 2], Env);
+  }
+  }
+  return 0;
+}
+
+} // namespace bankfix

@@ -1,0 +1,194 @@
+//===- LaneExpr.cpp - Index expressions evaluated per lane ----------------===//
+
+#include "core/expr/LaneExpr.h"
+
+#include <algorithm>
+
+namespace bankfix {
+
+static std::shared_ptr<LaneExpr> make(ExprKind K, IntType T) {
+  auto E = std::make_shared<LaneExpr>();
+  E->Kind = K;
+  E->Type = T;
+  return E;
+}
+
+/// \p E with its depth and size set, or an Unknown term when it is too
+/// deep or too large.
+static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
+  for (const LaneExprPtr &Op : E->Ops) {
+    E->Depth = std::max(E->Depth, Op->Depth + 1);
+    E->Size = std::min(E->Size + Op->Size, MaxLaneExprSize + 1);
+  }
+  if (E->Depth > MaxLaneExprDepth || E->Size > MaxLaneExprSize)
+    return LaneExpr::unknown(
+        "an expression of more than " + std::to_string(MaxLaneExprSize) +
+            " operations or " + std::to_string(MaxLaneExprDepth) + " levels",
+        "is too large to evaluate");
+  return E;
+}
+
+LaneExprPtr LaneExpr::constant(int64_t V, IntType T) {
+  auto E = make(ExprKind::Constant, T);
+  E->Value = V;
+  return E;
+}
+
+LaneExprPtr LaneExpr::threadIdx(unsigned Dim) {
+  auto E = make(ExprKind::ThreadIdx, IntType::unsignedTy());
+  E->Dim = Dim;
+  return E;
+}
+
+LaneExprPtr LaneExpr::blockDim(unsigned Dim) {
+  auto E = make(ExprKind::BlockDim, IntType::unsignedTy());
+  E->Dim = Dim;
+  return E;
+}
+
+LaneExprPtr LaneExpr::uniform(std::string Name, IntType T) {
+  auto E = make(ExprKind::Uniform, T);
+  E->Name = std::move(Name);
+  return E;
+}
+
+LaneExprPtr LaneExpr::unknown(std::string Name, std::string Reason) {
+  auto E = make(ExprKind::Unknown, IntType::intTy());
+  E->Name = std::move(Name);
+  E->Reason = std::move(Reason);
+  return E;
+}
+
+LaneExprPtr LaneExpr::unary(UnaryOp Op, LaneExprPtr Sub, IntType T) {
+  auto E = make(ExprKind::Unary, T);
+  E->UOp = Op;
+  E->Ops = {std::move(Sub)};
+  return sized(std::move(E));
+}
+
+LaneExprPtr LaneExpr::binary(BinaryOp Op, LaneExprPtr L, LaneExprPtr R,
+                             IntType T) {
+  auto E = make(ExprKind::Binary, T);
+  E->BOp = Op;
+  E->Ops = {std::move(L), std::move(R)};
+  return sized(std::move(E));
+}
+
+LaneExprPtr LaneExpr::cast(LaneExprPtr Sub, IntType T) {
+  auto E = make(ExprKind::Cast, T);
+  E->Ops = {std::move(Sub)};
+  return sized(std::move(E));
+}
+
+LaneExprPtr LaneExpr::conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
+                                  IntType Ty) {
+  auto E = make(ExprKind::Conditional, Ty);
+  E->Ops = {std::move(C), std::move(T), std::move(F)};
+  return sized(std::move(E));
+}
+
+static const char *spelling(BinaryOp Op) {
+  switch (Op) {
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Rem:
+    return "%";
+  case BinaryOp::Shl:
+    return "<<";
+  case BinaryOp::Shr:
+    return ">>";
+  case BinaryOp::And:
+    return "&";
+  case BinaryOp::Or:
+    return "|";
+  case BinaryOp::Xor:
+    return "^";
+  case BinaryOp::LT:
+    return "<";
+  case BinaryOp::GT:
+    return ">";
+  case BinaryOp::LE:
+    return "<=";
+  case BinaryOp::GE:
+    return ">=";
+  case BinaryOp::EQ:
+    return "==";
+  case BinaryOp::NE:
+    return "!=";
+  case BinaryOp::LAnd:
+    return "&&";
+  case BinaryOp::LOr:
+    return "||";
+  }
+  return "?";
+}
+
+static const char *spelling(UnaryOp Op) {
+  switch (Op) {
+  case UnaryOp::Minus:
+    return "-";
+  case UnaryOp::BitNot:
+    return "~";
+  case UnaryOp::LogicalNot:
+    return "!";
+  }
+  return "?";
+}
+
+/// Prints \p E, in parentheses when it is an operator expression.
+static std::string printOperand(const LaneExpr &E) {
+  const LaneExpr *Inner = &E;
+  while (Inner->Kind == ExprKind::Cast)
+    Inner = Inner->Ops[0].get();
+  std::string S = printLaneExpr(*Inner);
+  if (Inner->Kind == ExprKind::Binary || Inner->Kind == ExprKind::Conditional)
+    return "(" + S + ")";
+  return S;
+}
+
+std::string printLaneExpr(const LaneExpr &E) {
+  static const char *const Dims[] = {"x", "y", "z"};
+  switch (E.Kind) {
+  case ExprKind::Constant:
+    return std::to_string(E.Value);
+  case ExprKind::ThreadIdx:
+    return std::string("threadIdx.") + Dims[E.Dim];
+  case ExprKind::BlockDim:
+    return std::string("blockDim.") + Dims[E.Dim];
+  case ExprKind::Uniform:
+  case ExprKind::Unknown:
+    return E.Name;
+  case ExprKind::Unary:
+    return spelling(E.UOp) + printOperand(*E.Ops[0]);
+  case ExprKind::Binary:
+    return printOperand(*E.Ops[0]) + " " + spelling(E.BOp) + " " +
+           printOperand(*E.Ops[1]);
+  case ExprKind::Cast:
+    return printLaneExpr(*E.Ops[0]);
+  case ExprKind::Conditional:
+    return printOperand(*E.Ops[0]) + " ? " + printOperand(*E.Ops[1]) + " : " +
+           printOperand(*E.Ops[2]);
+  }
+  return "?";
+}
+
+bool mentions(const LaneExpr &E, ExprKind K) {
+  if (E.Kind == K)
+    return true;
+  for (const LaneExprPtr &Op : E.Ops)
+    if (mentions(*Op, K))
+      return true;
+  return false;
+}
+
+bool dependsOnLane(const LaneExpr &E) {
+  return mentions(E, ExprKind::ThreadIdx);
+}
+
+} // namespace bankfix

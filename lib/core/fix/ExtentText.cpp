@@ -1,0 +1,80 @@
+//===- ExtentText.cpp - An array extent as written, made larger -----------===//
+
+#include "core/fix/ExtentText.h"
+
+#include <cctype>
+#include <cstdint>
+
+namespace bankfix {
+
+namespace {
+
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t\r\n");
+  if (B == std::string::npos)
+    return "";
+  size_t E = S.find_last_not_of(" \t\r\n");
+  return S.substr(B, E - B + 1);
+}
+
+/// A decimal literal with an optional u/l suffix: its value and suffix.
+bool decimalLiteral(const std::string &S, uint64_t &Value,
+                    std::string &Suffix) {
+  size_t I = 0;
+  Value = 0;
+  while (I < S.size() && std::isdigit(static_cast<unsigned char>(S[I]))) {
+    if (Value > UINT64_MAX / 10 - 9)
+      return false;
+    Value = Value * 10 + unsigned(S[I] - '0');
+    ++I;
+  }
+  if (I == 0 || (S[0] == '0' && I > 1)) // none, or octal
+    return false;
+  Suffix = S.substr(I);
+  for (char C : Suffix)
+    if (C != 'u' && C != 'U' && C != 'l' && C != 'L')
+      return false;
+  return true;
+}
+
+/// Operators that bind more loosely than `+`: adding to such an expression
+/// needs parentheses.
+bool hasLooserOperator(const std::string &S) {
+  int Depth = 0;
+  for (char C : S) {
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == ']')
+      --Depth;
+    else if (Depth == 0 &&
+             std::string("?:<>&|^=,").find(C) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string paddedExtentText(const std::string &Written, unsigned Pad) {
+  std::string S = trim(Written);
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix))
+    return std::to_string(Value + Pad) + Suffix;
+  if (hasLooserOperator(S))
+    return "(" + S + ") + " + std::to_string(Pad);
+  // `X + k` becomes `X + (k + Pad)`.
+  size_t Plus = S.rfind('+');
+  if (Plus != std::string::npos && Plus > 0) {
+    std::string Tail = trim(S.substr(Plus + 1));
+    std::string Head = trim(S.substr(0, Plus));
+    bool Binary = !Head.empty() && Head.back() != '+' && Head.back() != '-' &&
+                  Head.back() != '*' && Head.back() != '/' &&
+                  Head.back() != '%';
+    if (Binary && decimalLiteral(Tail, Value, Suffix) && Suffix.empty())
+      return Head + " + " + std::to_string(Value + Pad);
+  }
+  return S + " + " + std::to_string(Pad);
+}
+
+} // namespace bankfix

@@ -1,0 +1,46 @@
+//===- AccessRecord.h - What was found about one access, as plain data ----===//
+//
+// The result for one access and one block shape, with its place in the
+// source as text: what the machine-readable reports are made from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_ACCESSRECORD_H
+#define BANKFIX_ACCESSRECORD_H
+
+#include "core/model/BlockShape.h"
+
+#include <cstdint>
+#include <string>
+
+namespace bankfix {
+
+struct AccessRecord {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Array;
+  std::string Kind;     ///< "load" or "store"
+  std::string Function; ///< "kernel" or "kernel<16>"
+  BlockShape Shape;
+  std::string ShapeOrigin;
+  /// Why a conflict here is not reported: "NOLINT", "header-filter"; empty
+  /// when it is.
+  std::string SuppressedBy;
+  bool Judged = false;
+  std::string Problem; ///< when !Judged
+  unsigned Iterations = 1;
+  // When judged: the worst execution (iteration, warp) and the block totals.
+  unsigned WavefrontsPerWarp = 0;
+  unsigned IdealPerWarp = 0;
+  unsigned NWay = 0;
+  uint64_t BlockWavefronts = 0;
+  uint64_t BlockIdeal = 0;
+
+  uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
+  bool conflict() const { return Judged && NWay > 1; }
+};
+
+} // namespace bankfix
+
+#endif // BANKFIX_ACCESSRECORD_H

@@ -1,0 +1,145 @@
+//===- UnsafeUses.cpp - Uses of a shared array that padding would break ---===//
+
+#include "frontend/fix/UnsafeUses.h"
+
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+class UseFinder : public RecursiveASTVisitor<UseFinder> {
+public:
+  UseFinder(ASTContext &Ctx, const llvm::DenseSet<const DeclRefExpr *> &Safe,
+            llvm::DenseMap<const VarDecl *, std::string> &Out)
+      : Ctx(Ctx), Safe(Safe), Out(Out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    // A declaration: the statements above it are not its expression's
+    // parents (`float *p = t[0];`: the initializer's parent is the VarDecl).
+    Stack.push_back(nullptr);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Stack.pop_back();
+    return Result;
+  }
+
+  // The statements from the declaration down to the one visited: parents
+  // are looked up here, not in ASTContext's parent map, which would be
+  // built over the whole translation unit, the toolkit's headers included.
+  bool dataTraverseStmtPre(Stmt *S) {
+    Stack.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Stack.pop_back();
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->hasAttr<CUDASharedAttr>() || !V->getType()->isArrayType() ||
+        Safe.contains(Ref) || Out.count(V))
+      return true;
+    std::string Why = classify(Ref, V);
+    if (!Why.empty())
+      Out[V] = Why + " at " +
+               describePlace(Ctx.getSourceManager(), Ref->getBeginLoc());
+    return true;
+  }
+
+private:
+  /// The parent of Stack[\p At], skipping parentheses and implicit casts:
+  /// \p At moves to it, \p Child to the node right below it. nullptr at a
+  /// declaration.
+  const Stmt *parentOf(size_t &At, const Stmt *&Child) {
+    Child = Stack[At];
+    while (At > 0) {
+      const Stmt *P = Stack[--At];
+      if (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+        Child = P;
+        continue;
+      }
+      return P;
+    }
+    return nullptr;
+  }
+
+  std::string classify(const DeclRefExpr *Ref, const VarDecl *V) {
+    unsigned Rank = 0;
+    for (QualType T = V->getType(); const ArrayType *AT = Ctx.getAsArrayType(T);
+         T = AT->getElementType())
+      ++Rank;
+    std::string Name = "'" + V->getNameAsString() + "'";
+    // VisitDeclRefExpr runs with Ref on top of the stack; were it not,
+    // padding is refused rather than risked.
+    if (Stack.empty() || Stack.back() != Ref)
+      return Name + " is used as a pointer";
+    const Stmt *Cur = Ref, *Child = nullptr;
+    size_t At = Stack.size() - 1;
+    unsigned Depth = 0;
+    const Stmt *P = parentOf(At, Child);
+    while (const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
+      if (S->getBase()->IgnoreParenImpCasts() != Cur && S->getBase() != Child)
+        break;
+      ++Depth;
+      Cur = S;
+      P = parentOf(At, Child);
+    }
+    if (Depth == Rank) {
+      // An element: its own address survives padding when it goes straight
+      // to a call (atomicAdd(&t[y][x], v)); kept anywhere else, pointer
+      // arithmetic on it could cross rows.
+      const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+      if (!U || U->getOpcode() != UO_AddrOf)
+        return "";
+      const Stmt *Inner = nullptr;
+      const Stmt *Up = parentOf(At, Inner);
+      if (Up && (isa<CallExpr>(Up)))
+        return "";
+      return "the address of an element of " + Name + " is taken";
+    }
+    const char *What = Depth == 0 ? "" : "a row of ";
+    if (const auto *T = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P))
+      if (T->getKind() == UETT_SizeOf)
+        return std::string("sizeof of ") + What + Name + " is used";
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      return std::string(What) + Name + " is passed to " +
+             (F ? "'" + F->getNameAsString() + "'" : "a function");
+    }
+    if (P && (isa<CXXReinterpretCastExpr>(P) || isa<CStyleCastExpr>(P)))
+      return std::string(What) + Name +
+             " is cast to another pointer type (vector accesses over rows "
+             "would lose their alignment)";
+    return std::string(What) + Name + " is used as a pointer";
+  }
+
+  ASTContext &Ctx;
+  const llvm::DenseSet<const DeclRefExpr *> &Safe;
+  llvm::DenseMap<const VarDecl *, std::string> &Out;
+  std::vector<const Stmt *> Stack;
+};
+
+} // namespace
+
+llvm::DenseMap<const VarDecl *, std::string>
+findUnsafeUses(ASTContext &Ctx,
+               const llvm::DenseSet<const DeclRefExpr *> &ElementRefs) {
+  llvm::DenseMap<const VarDecl *, std::string> Out;
+  UseFinder(Ctx, ElementRefs, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+} // namespace bankfix

@@ -1,0 +1,101 @@
+//===- CudaToolchain.cpp - Where CUDA is and how to parse a file with it --===//
+
+#include "frontend/parse/CudaToolchain.h"
+
+#include "frontend/parse/BuiltinPrelude.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+namespace bankfix {
+
+static bool holdsToolkit(const std::string &Dir) {
+  llvm::SmallString<256> Header(Dir);
+  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
+  return llvm::sys::fs::exists(Header);
+}
+
+std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
+                                           std::string &Error) {
+  Error.clear();
+  if (!Explicit.empty()) {
+    if (holdsToolkit(Explicit))
+      return CudaToolkit{Explicit, "--cuda-path"};
+    Error = "--cuda-path '" + Explicit +
+            "' holds no CUDA toolkit (no include/cuda_runtime.h)";
+    return std::nullopt;
+  }
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::optional<std::string> Dir = llvm::sys::Process::GetEnv(Var))
+      if (!Dir->empty() && holdsToolkit(*Dir))
+        return CudaToolkit{*Dir, Var};
+  if (llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc")) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(*Nvcc, Real))
+      Real = *Nvcc;
+    std::string Dir =
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real)).str();
+    if (holdsToolkit(Dir))
+      return CudaToolkit{Dir, "nvcc on PATH"};
+  }
+  if (holdsToolkit("/usr/local/cuda"))
+    return CudaToolkit{"/usr/local/cuda", "/usr/local/cuda"};
+  return std::nullopt;
+}
+
+std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
+                                               const std::string &File) {
+  std::vector<std::string> Args = {
+      "clang++",
+      "-x",
+      "cuda",
+      "--cuda-device-only",
+      "--cuda-gpu-arch=" + Cmd.GpuArch,
+      "-fsyntax-only",
+      // Diagnostics about the user's code are not ours to give; errors still
+      // stop the analysis. Clang 22 does not know CUDA 13 yet.
+      "-w",
+      "-Wno-unknown-cuda-version",
+      "-resource-dir=" + Cmd.ResourceDir,
+  };
+  if (Cmd.Toolkit) {
+    Args.push_back("--cuda-path=" + Cmd.Toolkit->Path);
+  } else {
+    Args.push_back("-nocudainc");
+    Args.push_back("-nocudalib");
+    Args.push_back("-include");
+    Args.push_back(BuiltinPreludePath);
+  }
+  Args.insert(Args.end(), Cmd.ExtraArgs.begin(), Cmd.ExtraArgs.end());
+  Args.push_back(File);
+  return Args;
+}
+
+std::string renderCommandLine(const std::vector<std::string> &Args) {
+  std::string Line;
+  for (const std::string &Arg : Args) {
+    if (!Line.empty())
+      Line += ' ';
+    bool Plain = !Arg.empty() &&
+                 Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                       "_-+=/.,:@%") == std::string::npos;
+    if (Plain) {
+      Line += Arg;
+      continue;
+    }
+    Line += '\'';
+    for (char C : Arg) {
+      if (C == '\'')
+        Line += "'\\''";
+      else
+        Line += C;
+    }
+    Line += '\'';
+  }
+  return Line;
+}
+
+} // namespace bankfix

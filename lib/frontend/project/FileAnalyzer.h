@@ -1,0 +1,73 @@
+//===- FileAnalyzer.h - Parse one CUDA file and report its conflicts ------===//
+//
+// Runs clang on one file (device side, the toolkit or the built-in prelude),
+// finds its shared accesses, evaluates each for the block shape and writes
+// the diagnostics, in clang's format, to a buffer: files can be checked in
+// any order and printed in a fixed one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FILEANALYZER_H
+#define BANKFIX_FILEANALYZER_H
+
+#include "core/explain/AccessExplanation.h"
+#include "core/explain/ExplainRequest.h"
+#include "core/fix/TextEdit.h"
+#include "core/model/BlockShape.h"
+#include "core/result/AccessRecord.h"
+#include "core/result/Finding.h"
+#include "frontend/parse/CudaToolchain.h"
+
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+struct AnalysisOptions {
+  ParseCommand Parse;
+  /// --block-dim values, for all kernels or one.
+  std::vector<BlockDimOption> BlockDims;
+  bool Colors = false;
+  /// --explain, --explain-svg and --warp.
+  ExplainRequest Explain;
+  /// Headers whose conflicts are reported (--header-filter, clang-tidy's
+  /// default: every header that is not a system header).
+  std::string HeaderFilter = ".*";
+  /// Whether a reported conflict makes the exit status 1.
+  bool WarningsAsErrors = false;
+};
+
+struct FileAnalysis {
+  std::string ParseOutput; ///< clang's errors, when the parse failed
+  std::string Output;      ///< bankfix's diagnostics
+  bool Failed = false;     ///< a tool error: the file could not be analysed
+  std::string Error;       ///< when Failed: one line saying why
+  unsigned Warnings = 0;
+  /// Conflict warnings not shown: NOLINT comments, headers outside the
+  /// header filter.
+  unsigned SuppressedByNolint = 0, SuppressedByHeaderFilter = 0;
+  /// Every warning shown, for --format=sarif.
+  std::vector<Finding> Findings;
+  std::vector<AccessRecord> Records; ///< one per access and block shape
+
+  /// A padding fix, with the first warning it answers.
+  struct Fix {
+    std::string Message; ///< the warning, without the check name
+    std::string File;    ///< where the warning is
+    unsigned Offset = 0;
+    TextEdit Edit;
+  };
+  std::vector<Fix> Fixes;
+  /// With Explain: the accesses asked for, one per block shape.
+  std::vector<AccessExplanation> Explanations;
+  /// Accesses that --explain=FILE:LINE[:COL] named (explained or not).
+  unsigned ExplainMatches = 0;
+  /// The main file's bytes as parsed: --apply rewrites only these.
+  std::string ParsedContent;
+};
+
+FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FILEANALYZER_H

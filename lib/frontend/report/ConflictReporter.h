@@ -1,0 +1,77 @@
+//===- ConflictReporter.h - Clang-style diagnostics for evaluated accesses ===//
+//
+// Formats evaluated accesses as clang diagnostics through a DiagnosticsEngine
+// of its own (the parse runs with the user's warnings off): a warning per
+// conflicting access and block shape, a note at the array's declaration, a
+// note with the block shape and per-block totals, and a remark for each
+// access that cannot be judged, naming what blocked it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_CONFLICTREPORTER_H
+#define BANKFIX_CONFLICTREPORTER_H
+
+#include "core/expr/AccessSummary.h"
+#include "frontend/analysis/BlockShapeChoice.h"
+#include "frontend/analysis/SharedAccessFinder.h"
+#include "frontend/fix/PaddingFix.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <memory>
+#include <optional>
+
+namespace bankfix {
+
+/// The checks bankfix reports, named as clang-tidy names its checks.
+inline constexpr const char *BankConflictCheck = "bankfix-bank-conflict";
+inline constexpr const char *NolintCheck = "bankfix-nolint";
+
+/// For an access to a member of a struct element: the same access on an
+/// array of the member's type alone.
+struct PlainElementAlternative {
+  std::string TypeSpelling; ///< "double"
+  AccessSummary Summary;
+};
+
+class ConflictReporter {
+public:
+  ConflictReporter(llvm::raw_ostream &OS, bool Colors,
+                   const clang::LangOptions &LangOpts,
+                   const clang::Preprocessor &PP);
+  ~ConflictReporter();
+
+  /// Reports one access for one block shape; \p Fix is the padding fix
+  /// (or refusal) of its array, when the array conflicts somewhere.
+  /// Returns the warning's text when it warned.
+  std::optional<std::string>
+  report(const FoundAccess &Access, const AccessSummary &Summary,
+         const BlockShapeChoice &Block,
+         const std::optional<PlainElementAlternative> &Plain,
+         const ArrayFix *Fix);
+  void reportUnsupported(const FoundAccess &Access);
+  /// An unmatched NOLINTBEGIN/NOLINTEND: a warning of check bankfix-nolint.
+  void reportNolintProblem(clang::SourceLocation Loc,
+                           const std::string &Message);
+
+  unsigned warnings() const { return Warnings; }
+
+private:
+  void reportDeclaration(const SharedArray &Array, const ArrayFix *Fix);
+
+  clang::DiagnosticOptions Options;
+  std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
+  std::unique_ptr<clang::DiagnosticsEngine> Engine;
+  unsigned WarningID, NoteID, RemarkID;
+  unsigned Warnings = 0;
+};
+
+/// "load from 'tile'", with " in 'kernel<16>'" for a template instantiation.
+std::string describeAccess(const FoundAccess &Access);
+
+} // namespace bankfix
+
+#endif // BANKFIX_CONFLICTREPORTER_H

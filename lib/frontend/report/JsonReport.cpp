@@ -1,0 +1,98 @@
+//===- JsonReport.cpp - --format=json -------------------------------------===//
+
+#include "frontend/report/JsonReport.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <tuple>
+
+namespace bankfix {
+
+static llvm::json::Array shapeArray(const BlockShape &S) {
+  return llvm::json::Array{S.Dim[0], S.Dim[1], S.Dim[2]};
+}
+
+std::string renderJson(const std::vector<AccessRecord> &Records) {
+  llvm::json::Array Accesses;
+  struct Totals {
+    uint64_t Wavefronts = 0, Ideal = 0;
+    unsigned Accesses = 0, Conflicts = 0, Unjudged = 0;
+  };
+  using Key = std::tuple<std::string, std::string, std::array<unsigned, 3>>;
+  std::map<Key, Totals> PerKernel;
+  std::vector<Key> Order;
+
+  for (const AccessRecord &R : Records) {
+    llvm::json::Object A{
+        {"file", R.File},
+        {"line", R.Line},
+        {"column", R.Column},
+        {"array", R.Array},
+        {"kind", R.Kind},
+        {"function", R.Function},
+        {"block", shapeArray(R.Shape)},
+        {"blockOrigin", R.ShapeOrigin},
+        {"judged", R.Judged},
+        {"iterations", R.Iterations},
+    };
+    if (!R.SuppressedBy.empty()) {
+      A["suppressed"] = true;
+      A["suppressedBy"] = R.SuppressedBy;
+    }
+    if (R.Judged) {
+      A["wavefrontsPerWarp"] = R.WavefrontsPerWarp;
+      A["idealPerWarp"] = R.IdealPerWarp;
+      A["nWay"] = R.NWay;
+      A["conflict"] = R.conflict();
+      A["blockWavefronts"] = int64_t(R.BlockWavefronts);
+      A["blockIdeal"] = int64_t(R.BlockIdeal);
+      A["excessWavefrontsPerBlock"] = int64_t(R.blockExcess());
+    } else {
+      A["problem"] = R.Problem;
+    }
+    Accesses.push_back(std::move(A));
+
+    Key K{R.File, R.Function, R.Shape.Dim};
+    auto [It, New] = PerKernel.try_emplace(K);
+    if (New)
+      Order.push_back(K);
+    Totals &T = It->second;
+    ++T.Accesses;
+    if (!R.Judged) {
+      ++T.Unjudged;
+      continue;
+    }
+    T.Wavefronts += R.BlockWavefronts;
+    T.Ideal += R.BlockIdeal;
+    T.Conflicts += R.conflict();
+  }
+
+  llvm::json::Array Kernels;
+  for (const Key &K : Order) {
+    const Totals &T = PerKernel[K];
+    Kernels.push_back(llvm::json::Object{
+        {"file", std::get<0>(K)},
+        {"function", std::get<1>(K)},
+        {"block", llvm::json::Array{std::get<2>(K)[0], std::get<2>(K)[1],
+                                    std::get<2>(K)[2]}},
+        {"accesses", T.Accesses},
+        {"conflicts", T.Conflicts},
+        {"unjudged", T.Unjudged},
+        {"blockWavefronts", int64_t(T.Wavefronts)},
+        {"blockIdeal", int64_t(T.Ideal)},
+        {"excessWavefrontsPerBlock", int64_t(T.Wavefronts - T.Ideal)},
+    });
+  }
+
+  llvm::json::Object Root{{"version", 1},
+                          {"accesses", std::move(Accesses)},
+                          {"kernels", std::move(Kernels)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+  return Out;
+}
+
+} // namespace bankfix

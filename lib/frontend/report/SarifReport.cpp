@@ -1,0 +1,177 @@
+//===- SarifReport.cpp - --format=sarif -----------------------------------===//
+
+#include "frontend/report/SarifReport.h"
+
+#include "frontend/report/ConflictReporter.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
+
+namespace bankfix {
+
+namespace {
+
+constexpr const char *SourceRoot = "%SRCROOT%";
+
+struct Rule {
+  const char *Id;
+  const char *Short;
+  const char *Full;
+};
+
+constexpr Rule Rules[] = {
+    {BankConflictCheck, "Shared-memory bank conflict",
+     "A warp's load or store of a __shared__ array needs more shared-memory "
+     "wavefronts than the ideal, because several of its lanes use different "
+     "4-byte words of the same bank. bankfix evaluates the index for every "
+     "lane of every warp of the block and counts the wavefronts with a bank "
+     "model measured on an H100; padding the array's innermost dimension "
+     "usually spreads the lanes over the banks."},
+    {NolintCheck, "Unmatched NOLINTBEGIN or NOLINTEND",
+     "A NOLINTBEGIN comment without a NOLINTEND after it with the same check "
+     "list, or a NOLINTEND without a NOLINTBEGIN before it. It suppresses "
+     "nothing."},
+};
+
+/// \p Path percent-encoded for a URI (its '/' kept).
+std::string encodeUri(llvm::StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (std::isalnum(U) || llvm::StringRef("-._~/").contains(C))
+      Out += C;
+    else
+      Out += llvm::formatv("%{0:X2}", unsigned(U)).str();
+  }
+  return Out;
+}
+
+class Locator {
+public:
+  explicit Locator(const std::string &WorkingDirectory)
+      : Root(WorkingDirectory) {
+    llvm::sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  }
+
+  /// The artifactLocation of \p File.
+  llvm::json::Object locate(const std::string &File) const {
+    llvm::SmallString<256> Path(File);
+    if (!llvm::sys::path::is_absolute(Path)) {
+      llvm::SmallString<256> Full(Root);
+      llvm::sys::path::append(Full, Path);
+      Path = Full;
+    }
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    llvm::StringRef Relative(Path);
+    if (Relative.consume_front(Root) && Relative.consume_front("/"))
+      return llvm::json::Object{{"uri", encodeUri(Relative)},
+                                {"uriBaseId", SourceRoot}};
+    return llvm::json::Object{{"uri", "file://" + encodeUri(Path)}};
+  }
+
+  /// "file:///dir/": the value of %SRCROOT%.
+  std::string rootUri() const {
+    std::string Uri = "file://" + encodeUri(Root);
+    if (Uri.back() != '/')
+      Uri += '/';
+    return Uri;
+  }
+
+private:
+  llvm::SmallString<256> Root;
+};
+
+llvm::json::Object region(const SourceRegion &R) {
+  return llvm::json::Object{{"startLine", R.StartLine},
+                            {"startColumn", R.StartColumn},
+                            {"endLine", R.EndLine},
+                            {"endColumn", R.EndColumn}};
+}
+
+llvm::json::Array rules() {
+  llvm::json::Array Out;
+  for (const Rule &R : Rules)
+    Out.push_back(llvm::json::Object{
+        {"id", R.Id},
+        {"name", R.Id},
+        {"shortDescription", llvm::json::Object{{"text", R.Short}}},
+        {"fullDescription", llvm::json::Object{{"text", R.Full}}},
+        {"help", llvm::json::Object{{"text", R.Full}}},
+        {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
+    });
+  return Out;
+}
+
+/// A SARIF fix: one replacement in one file.
+llvm::json::Object fix(const Finding::Replacement &R, const Locator &Where) {
+  llvm::json::Object Replacement{
+      {"deletedRegion", region(R.Region)},
+      {"insertedContent", llvm::json::Object{{"text", R.Text}}}};
+  llvm::json::Object Change{
+      {"artifactLocation", Where.locate(R.File)},
+      {"replacements", llvm::json::Array{std::move(Replacement)}}};
+  std::string Description =
+      "pad the array's innermost extent to '" + R.Text + "'";
+  return llvm::json::Object{
+      {"description", llvm::json::Object{{"text", Description}}},
+      {"artifactChanges", llvm::json::Array{std::move(Change)}}};
+}
+
+int64_t ruleIndex(const std::string &Id) {
+  for (size_t I = 0; I < std::size(Rules); ++I)
+    if (Id == Rules[I].Id)
+      return int64_t(I);
+  return -1;
+}
+
+} // namespace
+
+std::string renderSarif(const std::vector<Finding> &Findings,
+                        const std::string &ToolVersion,
+                        const std::string &WorkingDirectory) {
+  Locator Where(WorkingDirectory);
+  llvm::json::Array Results;
+  for (const Finding &F : Findings) {
+    llvm::json::Object Result{
+        {"ruleId", F.RuleId},
+        {"level", "warning"},
+        {"message", llvm::json::Object{{"text", F.Message}}},
+        {"locations",
+         llvm::json::Array{llvm::json::Object{
+             {"physicalLocation",
+              llvm::json::Object{{"artifactLocation", Where.locate(F.File)},
+                                 {"region", region(F.Region)}}}}}},
+    };
+    if (int64_t Index = ruleIndex(F.RuleId); Index >= 0)
+      Result["ruleIndex"] = Index;
+    if (F.Fix)
+      Result["fixes"] = llvm::json::Array{fix(*F.Fix, Where)};
+    Results.push_back(std::move(Result));
+  }
+
+  llvm::json::Object Driver{
+      {"name", "bankfix"}, {"version", ToolVersion}, {"rules", rules()}};
+  llvm::json::Object Run{
+      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"originalUriBaseIds",
+       llvm::json::Object{
+           {SourceRoot, llvm::json::Object{{"uri", Where.rootUri()}}}}},
+      {"results", std::move(Results)},
+  };
+  llvm::json::Object Log{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{std::move(Run)}},
+  };
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+  return Out;
+}
+
+} // namespace bankfix

@@ -1,0 +1,104 @@
+//===- FixPlanningTest.cpp - Padding planner and extent spelling ----------===//
+
+#include "ExprBuilder.h"
+#include "core/fix/ExtentText.h"
+#include "core/fix/PaddingPlanner.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+std::vector<AccessInstance> one(std::vector<X> Index, AccessKind Kind) {
+  AccessInstance I;
+  for (const X &E : Index)
+    I.Desc.Indices.push_back(E.P);
+  I.Desc.Kind = Kind;
+  return {I};
+}
+
+TEST(ExtentText, KeepsTheUsersSpelling) {
+  EXPECT_EQ(paddedExtentText("32", 1), "33");
+  EXPECT_EQ(paddedExtentText("16u", 2), "18u");
+  EXPECT_EQ(paddedExtentText("TILE_DIM", 1), "TILE_DIM + 1");
+  EXPECT_EQ(paddedExtentText("BLOCK_SIZE", 1), "BLOCK_SIZE + 1");
+  EXPECT_EQ(paddedExtentText("N + 1", 1), "N + 2");
+  EXPECT_EQ(paddedExtentText("W * 2+1", 2), "W * 2 + 3");
+  EXPECT_EQ(paddedExtentText("A << 5", 1), "(A << 5) + 1");
+  EXPECT_EQ(paddedExtentText("c ? 32 : 64", 1), "(c ? 32 : 64) + 1");
+  EXPECT_EQ(paddedExtentText("N - 1", 1), "N - 1 + 1");
+  EXPECT_EQ(paddedExtentText("0x20", 1), "0x20 + 1");
+  EXPECT_EQ(paddedExtentText("f(a, b)", 1), "f(a, b) + 1");
+}
+
+TEST(PaddingPlanner, SeedTileNeedsOne) {
+  std::vector<AccessInstance> Store = one({tx(), ty()}, AccessKind::Store);
+  std::vector<AccessInstance> Load = one({tx(), ty()}, AccessKind::Load);
+  BlockShape B{{32, 32, 1}};
+  PaddingPlan P = planPadding(
+      {{{"tile", {32, 32}, 4},
+        {{&Store, {B}, "store at 14:3"}, {&Load, {B}, "load at 16:30"}}}});
+  EXPECT_EQ(P.WhyNot, "");
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_EQ(P.Before, 2048u);
+  EXPECT_EQ(P.After, 64u);
+  EXPECT_TRUE(P.Worse.empty());
+}
+
+TEST(PaddingPlanner, Block16x16NeedsTwoAndSaysWhatGetsWorse) {
+  // t[16][16]: the row store t[ty][tx] is conflict-free unpadded and turns
+  // 2-way padded; the column load t[tx][ty] is 8-way, still 2-way at +1.
+  std::vector<AccessInstance> Store = one({ty(), tx()}, AccessKind::Store);
+  std::vector<AccessInstance> Load = one({tx(), ty()}, AccessKind::Load);
+  BlockShape B{{16, 16, 1}};
+  PaddingPlan P = planPadding(
+      {{{"t", {16, 16}, 4},
+        {{&Store, {B}, "store at 8:3"}, {&Load, {B}, "load at 12:12"}}}});
+  EXPECT_EQ(P.Pad, 2u);
+  EXPECT_EQ(P.Before, 8u + 64u);
+  EXPECT_EQ(P.After, 16u + 8u);
+  ASSERT_EQ(P.Worse.size(), 1u);
+  EXPECT_EQ(P.Worse[0].Label, "store at 8:3");
+  EXPECT_EQ(P.Worse[0].Before, 8u);
+  EXPECT_EQ(P.Worse[0].After, 16u);
+}
+
+TEST(PaddingPlanner, NothingWhenNoPaddingHelps) {
+  // A row access only: padding cannot lower it.
+  std::vector<AccessInstance> Load = one({ty(), tx()}, AccessKind::Load);
+  PaddingPlan P = planPadding(
+      {{{"t", {32, 32}, 4}, {{&Load, {BlockShape{{32, 8, 1}}}, "load"}}}});
+  EXPECT_EQ(P.Pad, 0u);
+  EXPECT_EQ(P.WhyNot, "");
+}
+
+TEST(PaddingPlanner, OneDimensionalArraysAreNotPadded) {
+  std::vector<AccessInstance> Load = one({tx() * 32}, AccessKind::Load);
+  PaddingPlan P = planPadding(
+      {{{"a", {1024}, 4}, {{&Load, {BlockShape{{32, 1, 1}}}, "load"}}}});
+  EXPECT_EQ(P.Pad, 0u);
+  EXPECT_NE(P.WhyNot.find("one dimension"), std::string::npos);
+}
+
+TEST(PaddingPlanner, UnjudgedAccessBlocksThePlan) {
+  std::vector<AccessInstance> Good = one({tx(), 0}, AccessKind::Load);
+  std::vector<AccessInstance> Bad = one({tx() * sym("n"), 0}, AccessKind::Load);
+  BlockShape B{{32, 1, 1}};
+  PaddingPlan P = planPadding(
+      {{{"t", {32, 32}, 4},
+        {{&Good, {B}, "load at 1:1"}, {&Bad, {B}, "load at 2:2"}}}});
+  EXPECT_EQ(P.Pad, 0u);
+  EXPECT_NE(P.WhyNot.find("load at 2:2"), std::string::npos);
+}
+
+TEST(PaddingPlanner, UsefulPaddingBound) {
+  EXPECT_EQ(maxUsefulPadding(4), 32u);
+  EXPECT_EQ(maxUsefulPadding(8), 16u);
+  EXPECT_EQ(maxUsefulPadding(16), 8u);
+  EXPECT_EQ(maxUsefulPadding(1), 128u);
+  EXPECT_EQ(maxUsefulPadding(256), 1u);
+}
+
+} // namespace

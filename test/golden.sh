@@ -71,7 +71,8 @@ done
 # --apply on a copy (the headers it includes beside it).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$input" "$work/"
+mkdir -p "$work/$(dirname "$name")"
+cp "$input" "$work/$name.cu"
 [ -d "$here/inputs/include" ] && cp -r "$here/inputs/include" "$work/"
 apply() {
   # shellcheck disable=SC2086

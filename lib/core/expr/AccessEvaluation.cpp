@@ -34,6 +34,209 @@ std::string describeLane(const std::array<unsigned, 3> &Tid) {
          "," + std::to_string(Tid[2]) + ")";
 }
 
+/// How an access's indices become a byte address: bytes per index step and
+/// the extent (0: not known) of each index.
+struct Addressing {
+  std::vector<int64_t> Scale;
+  std::vector<uint64_t> Extent;
+};
+
+/// The addressing of \p Access into \p Array; nullopt (and the problem set)
+/// for an array whose size in bytes does not fit in 64 bits.
+std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
+                                       const SharedAccessDesc &Access,
+                                       AccessEvaluation &Eval) {
+  Addressing A;
+  A.Scale.resize(Array.Dims.size());
+  A.Extent = Array.Dims;
+  std::optional<int64_t> Stride = checkedMul(Array.ElementSize, uint64_t(1));
+  for (size_t D = Array.Dims.size(); D-- > 0;) {
+    if (Stride)
+      A.Scale[D] = *Stride;
+    if (Stride && (D > 0 || Access.FlatBytes))
+      Stride = checkedMul(uint64_t(*Stride), Array.Dims[D]);
+    if (!Stride) {
+      setProblem(Eval,
+                 "the size of '" + Array.Name +
+                     "' in bytes does not fit in 64 bits",
+                 Array.Name);
+      return std::nullopt;
+    }
+  }
+  if (Access.FlatBytes) {
+    // Bytes from the start; the array's size bounds them when it is known.
+    bool Known = !Array.Dims.empty() && Array.Dims.front() != 0;
+    A.Scale = {1};
+    A.Extent = {Known ? uint64_t(*Stride) : 0};
+  }
+  return A;
+}
+
+enum class LaneState { Active, Inactive, Failed };
+
+/// Whether the guard lets the lane \p Env run the access.
+LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
+                    AccessEvaluation &Eval) {
+  // Most guards are plain numbers for a given lane: the fast evaluation;
+  // evaluateLane for the rest, and for what to say.
+  std::optional<int64_t> Fast =
+      Guard ? evaluateLaneConcrete(*Guard, Env) : std::optional<int64_t>(1);
+  if (Fast)
+    return *Fast == 0 ? LaneState::Inactive : LaneState::Active;
+  EvalResult G = evaluateLane(*Guard, Env);
+  if (!G.ok()) {
+    setProblem(Eval,
+               "the condition guarding it cannot be evaluated: " +
+                   G.Error.Message,
+               G.Error.Term);
+    return LaneState::Failed;
+  }
+  // A guard that is the same for the whole warp (a symbol) runs the access
+  // for all lanes or none: per instruction, all lanes.
+  if (G.Value->isConcrete() && G.Value->Const == 0)
+    return LaneState::Inactive;
+  if (!G.Value->isConcrete() && dependsOnLane(*Guard)) {
+    setProblem(Eval,
+               "the condition guarding it depends on the lane and on a "
+               "value that is not known",
+               G.Value->Terms.begin()->first);
+    return LaneState::Failed;
+  }
+  return LaneState::Active;
+}
+
+/// The byte address of the access for one lane: a constant plus multiples
+/// of warp-uniform symbols; nullopt (and the problem set) when an index
+/// cannot be evaluated, is out of bounds, or the address overflows.
+std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
+                                         const SharedAccessDesc &Access,
+                                         const Addressing &Scheme,
+                                         const LaneEnv &Env,
+                                         AccessEvaluation &Eval) {
+  const std::vector<int64_t> &Scale = Scheme.Scale;
+  std::optional<int64_t> Const = checkedMul(Access.ByteOffset, uint64_t(1));
+  SymbolicValue Address{Const.value_or(0), {}};
+  for (size_t D = 0; D < Access.Indices.size(); ++D) {
+    EvalResult R;
+    if (std::optional<int64_t> C =
+            evaluateLaneConcrete(*Access.Indices[D], Env))
+      R.Value = SymbolicValue{*C, {}};
+    else
+      R = evaluateLane(*Access.Indices[D], Env);
+    if (!R.ok()) {
+      setProblem(Eval, "its index cannot be evaluated: " + R.Error.Message,
+                 R.Error.Term);
+      return std::nullopt;
+    }
+    const SymbolicValue &V = *R.Value;
+    if (V.isConcrete() &&
+        (V.Const < 0 ||
+         (Scheme.Extent[D] != 0 && uint64_t(V.Const) >= Scheme.Extent[D]))) {
+      setProblem(Eval,
+                 Access.FlatBytes
+                     ? "byte offset " + std::to_string(V.Const) +
+                           " is outside '" + Array.Name + "' (" +
+                           std::to_string(Scheme.Extent[D]) + " bytes) for " +
+                           describeLane(Env.ThreadIdx)
+                     : "index " + std::to_string(V.Const) +
+                           " is out of bounds for dimension " +
+                           std::to_string(D + 1) + " of '" + Array.Name +
+                           "' (extent " + std::to_string(Scheme.Extent[D]) +
+                           ") for " + describeLane(Env.ThreadIdx),
+                 printLaneExpr(*Access.Indices[D]));
+      return std::nullopt;
+    }
+    // Address += V * Scale[D], exactly or not at all.
+    auto Term = [&](int64_t Old, int64_t Coefficient) {
+      std::optional<int64_t> Product = checkedMul(Coefficient, Scale[D]);
+      return Product ? checkedAdd(Old, *Product) : std::nullopt;
+    };
+    if (Const)
+      Const = Term(*Const, V.Const);
+    for (const auto &[Sym, C] : V.Terms) {
+      std::optional<int64_t> Sum =
+          Const ? Term(Address.Terms[Sym], C) : std::nullopt;
+      if (!Sum)
+        Const.reset();
+      else
+        Address.Terms[Sym] = *Sum;
+    }
+    if (!Const) {
+      setProblem(Eval,
+                 "its byte address does not fit in 64 bits for " +
+                     describeLane(Env.ThreadIdx),
+                 printLaneExpr(*Access.Indices[D]));
+      return std::nullopt;
+    }
+    Address.Const = *Const;
+  }
+  return Address;
+}
+
+/// Runs the bank model on one warp's active lanes. The symbolic part of the
+/// address must be the same for every lane: a warp-uniform shift. A shift
+/// by whole words keeps the bank pattern; a shift that may not be
+/// word-aligned is tried for each byte offset.
+std::optional<WarpOutcome>
+judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
+          const SharedAccessDesc &Access, bool UniformAddress,
+          AccessEvaluation &Eval) {
+  const std::map<std::string, int64_t> *Terms = nullptr;
+  for (const LaneAddress &L : Lanes) {
+    if (!L.Active)
+      continue;
+    if (Terms && *Terms != L.Address.Terms) {
+      std::string Sym = L.Address.Terms.empty()
+                            ? Terms->begin()->first
+                            : L.Address.Terms.begin()->first;
+      setProblem(Eval,
+                 "lanes shift its address by different multiples of '" + Sym +
+                     "', whose value is not known",
+                 Sym);
+      return std::nullopt;
+    }
+    Terms = &L.Address.Terms;
+  }
+  bool WordAligned = true;
+  for (const auto &[Sym, C] : *Terms)
+    WordAligned = WordAligned && C % int64_t(BankWidthBytes) == 0;
+
+  WarpOutcome Outcome;
+  Outcome.Warp = Warp;
+  unsigned Shifts = WordAligned ? 1 : BankWidthBytes;
+  for (unsigned Shift = 0; Shift < Shifts; ++Shift) {
+    WarpAddresses Addresses;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      if (Lanes[Lane].Active)
+        Addresses[Lane] = uint64_t(Lanes[Lane].Address.Const) + Shift;
+    WarpAccessResult R =
+        analyzeWarpAccess(Addresses, Access.Width, Access.Kind, UniformAddress);
+    if (Shift == 0) {
+      Outcome.Addresses = Addresses;
+      Outcome.Result = R;
+    } else if (R.Wavefronts != Outcome.Result.Wavefronts) {
+      setProblem(Eval,
+                 "its bank pattern depends on the byte alignment of '" +
+                     Terms->begin()->first + "'",
+                 Terms->begin()->first);
+      return std::nullopt;
+    }
+  }
+  return Outcome;
+}
+
+/// Adds one warp to the block totals and keeps the worst warp.
+void addWarp(AccessEvaluation &Eval, WarpOutcome Outcome) {
+  Eval.BlockWavefronts += Outcome.Result.Wavefronts;
+  Eval.BlockIdeal += Outcome.Result.Ideal;
+  const WarpAccessResult *Worst = Eval.Warps.empty() ? nullptr : &Eval.worst();
+  if (!Worst || Outcome.Result.excess() > Worst->excess() ||
+      (Outcome.Result.excess() == Worst->excess() &&
+       Outcome.Result.Wavefronts > Worst->Wavefronts))
+    Eval.WorstWarp = static_cast<unsigned>(Eval.Warps.size());
+  Eval.Warps.push_back(std::move(Outcome));
+}
+
 } // namespace
 
 AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
@@ -42,24 +245,9 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
   AccessEvaluation Eval;
   Eval.Shape = Shape;
   Eval.Warps.reserve(Shape.warps());
-
-  // Bytes between consecutive indices of each dimension; an array whose
-  // strides do not fit in 64 bits cannot be judged.
-  std::vector<int64_t> Scale(Array.Dims.size());
-  std::optional<int64_t> Stride = checkedMul(Array.ElementSize, uint64_t(1));
-  for (size_t D = Array.Dims.size(); D-- > 0;) {
-    if (Stride)
-      Scale[D] = *Stride;
-    if (Stride && D > 0)
-      Stride = checkedMul(uint64_t(*Stride), Array.Dims[D]);
-    if (!Stride) {
-      setProblem(Eval,
-                 "the size of '" + Array.Name +
-                     "' in bytes does not fit in 64 bits",
-                 Array.Name);
-      return Eval;
-    }
-  }
+  std::optional<Addressing> Scheme = addressingOf(Array, Access, Eval);
+  if (!Scheme)
+    return Eval;
 
   bool UniformAddress = true;
   for (const LaneExprPtr &Index : Access.Indices)
@@ -73,145 +261,25 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       if (!Tid)
         continue;
       LaneEnv Env{*Tid, Shape.Dim};
-      // Most guards and indices are plain numbers for a given lane: the
-      // fast evaluation; evaluateLane for the rest, and for what to say.
-      std::optional<int64_t> FastGuard =
-          Access.Guard ? evaluateLaneConcrete(*Access.Guard, Env)
-                       : std::optional<int64_t>(1);
-      if (FastGuard && *FastGuard == 0)
+      LaneState State = laneState(Access.Guard, Env, Eval);
+      if (State == LaneState::Failed)
+        return Eval;
+      if (State == LaneState::Inactive)
         continue;
-      if (!FastGuard) {
-        EvalResult G = evaluateLane(*Access.Guard, Env);
-        if (!G.ok()) {
-          setProblem(Eval,
-                     "the condition guarding it cannot be evaluated: " +
-                         G.Error.Message,
-                     G.Error.Term);
-          return Eval;
-        }
-        // A guard that is the same for the whole warp (a symbol) runs the
-        // access for all lanes or none: per instruction, all lanes.
-        if (G.Value->isConcrete() && G.Value->Const == 0)
-          continue;
-        if (!G.Value->isConcrete() && dependsOnLane(*Access.Guard)) {
-          setProblem(Eval,
-                     "the condition guarding it depends on the lane and "
-                     "on a value that is not known",
-                     G.Value->Terms.begin()->first);
-          return Eval;
-        }
-      }
-      std::optional<int64_t> Const = checkedMul(Access.ByteOffset, uint64_t(1));
-      SymbolicValue Address{Const.value_or(0), {}};
-      for (size_t D = 0; D < Access.Indices.size(); ++D) {
-        EvalResult R;
-        if (std::optional<int64_t> C =
-                evaluateLaneConcrete(*Access.Indices[D], Env))
-          R.Value = SymbolicValue{*C, {}};
-        else
-          R = evaluateLane(*Access.Indices[D], Env);
-        if (!R.ok()) {
-          setProblem(Eval, "its index cannot be evaluated: " + R.Error.Message,
-                     R.Error.Term);
-          return Eval;
-        }
-        const SymbolicValue &V = *R.Value;
-        if (V.isConcrete() &&
-            (V.Const < 0 ||
-             (Array.Dims[D] != 0 && uint64_t(V.Const) >= Array.Dims[D]))) {
-          setProblem(Eval,
-                     "index " + std::to_string(V.Const) +
-                         " is out of bounds "
-                         "for dimension " +
-                         std::to_string(D + 1) + " of '" + Array.Name +
-                         "' (extent " + std::to_string(Array.Dims[D]) +
-                         ") for " + describeLane(*Tid),
-                     printLaneExpr(*Access.Indices[D]));
-          return Eval;
-        }
-        // Address += V * Scale[D], exactly or not at all.
-        auto Term = [&](int64_t Old, int64_t Coefficient) {
-          std::optional<int64_t> Product = checkedMul(Coefficient, Scale[D]);
-          return Product ? checkedAdd(Old, *Product) : std::nullopt;
-        };
-        if (Const)
-          Const = Term(*Const, V.Const);
-        for (const auto &[Sym, C] : V.Terms) {
-          std::optional<int64_t> Sum =
-              Const ? Term(Address.Terms[Sym], C) : std::nullopt;
-          if (!Sum)
-            Const.reset();
-          else
-            Address.Terms[Sym] = *Sum;
-        }
-        if (!Const) {
-          setProblem(Eval,
-                     "its byte address does not fit in 64 bits for " +
-                         describeLane(*Tid),
-                     printLaneExpr(*Access.Indices[D]));
-          return Eval;
-        }
-        Address.Const = *Const;
-      }
-      Lanes[Lane] = {true, Address};
+      std::optional<SymbolicValue> Address =
+          laneAddress(Array, Access, *Scheme, Env, Eval);
+      if (!Address)
+        return Eval;
+      Lanes[Lane] = {true, std::move(*Address)};
       AnyActive = true;
     }
     if (!AnyActive)
       continue;
-
-    // The symbolic part of the address must be the same for every lane: a
-    // warp-uniform shift. A shift by whole words keeps the bank pattern; a
-    // shift that may not be word-aligned is tried for each byte offset.
-    const std::map<std::string, int64_t> *Terms = nullptr;
-    bool WordAligned = true;
-    for (const LaneAddress &L : Lanes) {
-      if (!L.Active)
-        continue;
-      if (Terms && *Terms != L.Address.Terms) {
-        std::string Sym = L.Address.Terms.empty()
-                              ? Terms->begin()->first
-                              : L.Address.Terms.begin()->first;
-        setProblem(Eval,
-                   "lanes shift its address by different multiples of '" + Sym +
-                       "', whose value is not known",
-                   Sym);
-        return Eval;
-      }
-      Terms = &L.Address.Terms;
-    }
-    for (const auto &[Sym, C] : *Terms)
-      WordAligned = WordAligned && C % int64_t(BankWidthBytes) == 0;
-
-    WarpOutcome Outcome;
-    Outcome.Warp = Warp;
-    unsigned Shifts = WordAligned ? 1 : BankWidthBytes;
-    for (unsigned Shift = 0; Shift < Shifts; ++Shift) {
-      WarpAddresses Addresses;
-      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-        if (Lanes[Lane].Active)
-          Addresses[Lane] = uint64_t(Lanes[Lane].Address.Const) + Shift;
-      WarpAccessResult R = analyzeWarpAccess(Addresses, Access.Width,
-                                             Access.Kind, UniformAddress);
-      if (Shift == 0) {
-        Outcome.Addresses = Addresses;
-        Outcome.Result = R;
-      } else if (R.Wavefronts != Outcome.Result.Wavefronts) {
-        setProblem(Eval,
-                   "its bank pattern depends on the byte alignment of '" +
-                       Terms->begin()->first + "'",
-                   Terms->begin()->first);
-        return Eval;
-      }
-    }
-    Eval.BlockWavefronts += Outcome.Result.Wavefronts;
-    Eval.BlockIdeal += Outcome.Result.Ideal;
-    const WarpAccessResult *Worst =
-        Eval.Warps.empty() ? nullptr : &Eval.worst();
-    if (!Worst || Outcome.Result.excess() > Worst->excess() ||
-        (Outcome.Result.excess() == Worst->excess() &&
-         Outcome.Result.Wavefronts > Worst->Wavefronts))
-      Eval.WorstWarp = static_cast<unsigned>(Eval.Warps.size());
-    Eval.Warps.push_back(std::move(Outcome));
+    std::optional<WarpOutcome> Outcome =
+        judgeWarp(Warp, Lanes, Access, UniformAddress, Eval);
+    if (!Outcome)
+      return Eval;
+    addWarp(Eval, std::move(*Outcome));
   }
   return Eval;
 }

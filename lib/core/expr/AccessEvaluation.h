@@ -29,10 +29,13 @@ struct SharedArrayLayout {
 };
 
 struct SharedAccessDesc {
-  std::vector<LaneExprPtr> Indices; ///< one per dimension of the array
-  LaneExprPtr Guard;                ///< lanes where it is 0 are inactive
-  uint64_t ByteOffset = 0;          ///< offset of the member accessed
-  unsigned Width = 4;               ///< bytes moved per lane
+  /// One per dimension of the array; with FlatBytes, one: the byte offset
+  /// from the start of the array (an access through a pointer).
+  std::vector<LaneExprPtr> Indices;
+  bool FlatBytes = false;
+  LaneExprPtr Guard;       ///< lanes where it is 0 are inactive
+  uint64_t ByteOffset = 0; ///< offset of the member accessed
+  unsigned Width = 4;      ///< bytes moved per lane
   AccessKind Kind = AccessKind::Load;
 };
 

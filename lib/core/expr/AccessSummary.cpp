@@ -39,6 +39,8 @@ AccessSummary summarizeAccess(const SharedArrayLayout &Array,
   AccessSummary S;
   bool HaveWorst = false;
   for (const AccessInstance &I : Instances) {
+    if (!I.runsFor(Shape))
+      continue;
     AccessEvaluation E = evaluateAccess(Array, I.Desc, Shape);
     if (!E.judged() && S.judged())
       S.FirstProblem = S.Instances.size();

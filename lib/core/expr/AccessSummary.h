@@ -13,6 +13,8 @@
 
 #include "core/expr/AccessEvaluation.h"
 
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,18 @@ namespace bankfix {
 struct AccessInstance {
   SharedAccessDesc Desc;
   std::string Iteration; ///< "j = 8"; empty outside unrolled loops
+  /// Set when the walk that found this execution knew blockDim (a loop
+  /// bounded by it was unrolled): the execution belongs to that block
+  /// shape alone.
+  std::optional<std::array<unsigned, 3>> OnlyForBlockDim;
+  /// Executions of one thread with the same Region follow each other in
+  /// straight-line code; Sequence orders them (what the compiler may
+  /// merge).
+  unsigned Region = 0, Sequence = 0;
+
+  bool runsFor(const BlockShape &Shape) const {
+    return !OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim;
+  }
 };
 
 struct InstanceEvaluation {

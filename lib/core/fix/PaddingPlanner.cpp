@@ -53,6 +53,16 @@ PaddingPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
   if (Layouts.empty())
     return Plan;
   const SharedArrayLayout &First = Layouts.front().Layout;
+  // An access through a pointer moves with the padding in ways its byte
+  // offset does not show.
+  for (const PlannedLayout &L : Layouts)
+    for (const PlannedAccess &A : L.Accesses)
+      for (const AccessInstance &I : *A.Instances)
+        if (I.Desc.FlatBytes) {
+          Plan.WhyNot = "the " + A.Label + " reaches '" + First.Name +
+                        "' through a pointer, a reference or a member";
+          return Plan;
+        }
   if (First.Dims.size() < 2) {
     Plan.WhyNot = "'" + First.Name +
                   "' has one dimension: pad its row stride in the index";

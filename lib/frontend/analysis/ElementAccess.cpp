@@ -27,10 +27,18 @@ static const Expr *stripParensAndNoOps(const Expr *E) {
 std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
                                                    const VarDecl &V) {
   QualType T = V.getType();
-  if (T->isDependentType() || !T->isArrayType())
+  if (T->isDependentType())
     return std::nullopt;
   SharedArrayLayout Layout;
   Layout.Name = V.getNameAsString();
+  if (!T->isArrayType()) {
+    // A struct or scalar variable: one element, reached by byte offsets.
+    if (T->isIncompleteType())
+      return std::nullopt;
+    Layout.Dims = {1};
+    Layout.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
+    return Layout;
+  }
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
     if (const auto *C = dyn_cast<ConstantArrayType>(AT))
       Layout.Dims.push_back(C->getZExtSize());

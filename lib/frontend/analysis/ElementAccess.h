@@ -34,8 +34,8 @@ struct ElementAccess {
 std::optional<ElementAccess> matchElementAccess(clang::ASTContext &Ctx,
                                                 const clang::Expr *E);
 
-/// Layout of a __shared__ array variable; nullopt for a dependent or
-/// incomplete type, or a variable that is not an array.
+/// Layout of a __shared__ variable; nullopt for a dependent or incomplete
+/// type. A variable that is not an array has one element, of its type.
 std::optional<SharedArrayLayout> sharedArrayLayout(clang::ASTContext &Ctx,
                                                    const clang::VarDecl &V);
 

@@ -2,6 +2,8 @@
 
 #include "frontend/analysis/IndexTranslator.h"
 
+#include "frontend/analysis/CooperativeGroups.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -61,8 +63,20 @@ constexpr unsigned MaxDepth = 512;
 
 } // namespace
 
-IndexTranslator::IndexTranslator(ASTContext &Ctx, const LocalValues &Values)
-    : Ctx(Ctx), Values(Values) {}
+IndexTranslator::IndexTranslator(
+    ASTContext &Ctx, const LocalValues &Values, const CallResults *Calls,
+    std::optional<std::array<unsigned, 3>> BlockDim)
+    : Ctx(Ctx), Values(Values), Calls(Calls), KnownBlockDim(BlockDim) {}
+
+LaneExprPtr IndexTranslator::blockDim(unsigned Dim) const {
+  if (KnownBlockDim)
+    return LaneExpr::constant((*KnownBlockDim)[Dim], IntType::unsignedTy());
+  return LaneExpr::blockDim(Dim);
+}
+
+std::array<LaneExprPtr, 3> IndexTranslator::blockDims() const {
+  return {blockDim(0), blockDim(1), blockDim(2)};
+}
 
 IntType IndexTranslator::intTypeOf(QualType T) const {
   T = T.getCanonicalType().getNonReferenceType();
@@ -145,10 +159,16 @@ LaneExprPtr IndexTranslator::translateUncached(const Expr *E) {
     return translate(S->getReplacement());
   if (const auto *F = dyn_cast<FullExpr>(E))
     return translate(F->getSubExpr());
-  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return translate(D->getExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return translate(M->getSubExpr());
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return translateMember(M);
+  if (isa<ArraySubscriptExpr>(E))
     return unknown(E, "is read from memory");
-  if (isa<CallExpr>(E))
-    return unknown(E, "is the result of a call");
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return translateCall(C);
   return unknown(E, "cannot be evaluated");
 }
 
@@ -170,7 +190,7 @@ IndexTranslator::translateBuiltinVariable(const PseudoObjectExpr *E) {
   if (Var == "threadIdx")
     return LaneExpr::threadIdx(Dim);
   if (Var == "blockDim")
-    return LaneExpr::blockDim(Dim);
+    return blockDim(Dim);
   if (Var == "blockIdx" || Var == "gridDim")
     return LaneExpr::uniform((Var + "." + Field).str(), IntType::unsignedTy());
   return unknown(E, "cannot be evaluated");
@@ -188,9 +208,28 @@ LaneExprPtr IndexTranslator::translateVariable(const DeclRefExpr *Ref) {
   return LaneExpr::unknown(Name, "is a variable whose value is not known");
 }
 
+LaneExprPtr IndexTranslator::translateCall(const CallExpr *C) {
+  if (LaneExprPtr Group = groupQueryValue(C, blockDims()))
+    return Group;
+  if (Calls)
+    if (LaneExprPtr Result = Calls->lookup(C))
+      return Result;
+  return unknown(C, "is the result of a call");
+}
+
+LaneExprPtr IndexTranslator::translateMember(const MemberExpr *M) {
+  if (LaneExprPtr Component = groupIndexComponent(M, blockDims()))
+    return Component;
+  return unknown(M, "is read from memory");
+}
+
 LaneExprPtr IndexTranslator::translateBinary(const BinaryOperator *B) {
   if (B->getOpcode() == BO_Comma)
     return translate(B->getRHS());
+  // The distance between two pointers counts elements, not bytes.
+  if (B->getLHS()->getType()->isPointerType() ||
+      B->getRHS()->getType()->isPointerType())
+    return unknown(B, "is pointer arithmetic bankfix does not follow here");
   std::optional<BinaryOp> Op = binaryOp(B->getOpcode());
   if (!Op)
     return unknown(B, "assigns a value");

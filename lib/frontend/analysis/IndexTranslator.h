@@ -26,10 +26,16 @@ namespace bankfix {
 /// function, as the walk of its statements has worked it out.
 using LocalValues = llvm::DenseMap<const clang::VarDecl *, LaneExprPtr>;
 
+/// The integer results of the calls a walk has followed.
+using CallResults = llvm::DenseMap<const clang::Expr *, LaneExprPtr>;
+
 class IndexTranslator {
 public:
-  /// \p Values is read at every translate() call.
-  IndexTranslator(clang::ASTContext &Ctx, const LocalValues &Values);
+  /// \p Values and \p Calls are read at every translate() call. With
+  /// \p BlockDim, blockDim is that constant.
+  IndexTranslator(clang::ASTContext &Ctx, const LocalValues &Values,
+                  const CallResults *Calls = nullptr,
+                  std::optional<std::array<unsigned, 3>> BlockDim = {});
 
   LaneExprPtr translate(const clang::Expr *E);
 
@@ -41,11 +47,17 @@ private:
   LaneExprPtr translateVariable(const clang::DeclRefExpr *Ref);
   LaneExprPtr translateBinary(const clang::BinaryOperator *B);
   LaneExprPtr translateUnary(const clang::UnaryOperator *U);
+  LaneExprPtr translateCall(const clang::CallExpr *C);
+  LaneExprPtr translateMember(const clang::MemberExpr *M);
+  LaneExprPtr blockDim(unsigned Dim) const;
+  std::array<LaneExprPtr, 3> blockDims() const;
   LaneExprPtr unknown(const clang::Expr *E, std::string Reason);
   std::string spelling(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
   const LocalValues &Values;
+  const CallResults *Calls;
+  std::optional<std::array<unsigned, 3>> KnownBlockDim;
   unsigned Depth = 0;
 };
 

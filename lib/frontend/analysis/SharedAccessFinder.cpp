@@ -3,12 +3,12 @@
 #include "frontend/analysis/SharedAccessFinder.h"
 
 #include "frontend/analysis/ElementAccess.h"
-#include "frontend/analysis/FunctionWalker.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -29,11 +29,19 @@ std::string functionDisplayName(const FunctionDecl &F) {
 
 namespace {
 
-class Collector : public RecursiveASTVisitor<Collector> {
+bool isLambdaBody(const FunctionDecl &F) {
+  const auto *M = dyn_cast<CXXMethodDecl>(&F);
+  return M && M->getParent()->isLambda();
+}
+
+/// The device functions of the translation unit (each template
+/// instantiation on its own), and which of them a kernel reaches by calls.
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  Collector(ASTContext &Ctx, SharedAccesses &Out) : Ctx(Ctx), Out(Out) {}
+  explicit FunctionCollector(ASTContext &Ctx) : Ctx(Ctx) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
 
   bool TraverseDecl(Decl *D) {
     // The toolkit's headers hold no shared accesses worth reporting.
@@ -44,22 +52,105 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
-    if (!F->doesThisDeclarationHaveABody() || F->isDependentContext() ||
-        !(F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()))
+    Current = nullptr;
+    if (!F->doesThisDeclarationHaveABody() || F->isDependentContext())
       return true;
-    std::string Name = functionDisplayName(*F);
-    walkFunction(Ctx, *F,
-                 [&](const ElementAccess &A, AccessKind Kind,
-                     std::vector<LaneExprPtr> Indices, LaneExprPtr Guard,
-                     const std::string &Iteration) {
-                   add(*F, Name, A, Kind, std::move(Indices), std::move(Guard),
-                       Iteration);
-                 });
+    bool Device = F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>();
+    if (!Device && !isLambdaBody(*F))
+      return true;
+    Functions.push_back(F);
+    Current = F;
     return true;
   }
 
-  // Function bodies are walked by the FunctionWalker, not visited here.
-  bool TraverseStmt(Stmt *) { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (Current)
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        Calls[Current->getCanonicalDecl()].push_back(
+            Callee->getCanonicalDecl());
+    return true;
+  }
+
+  /// Functions walked on their own: kernels, and device functions that no
+  /// kernel reaches (lambdas only run where they are called).
+  std::vector<const FunctionDecl *> roots() const {
+    llvm::DenseSet<const FunctionDecl *> Reached;
+    std::vector<const FunctionDecl *> Work;
+    for (const FunctionDecl *F : Functions)
+      if (F->hasAttr<CUDAGlobalAttr>())
+        Work.push_back(F->getCanonicalDecl());
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.back();
+      Work.pop_back();
+      auto It = Calls.find(F);
+      if (It == Calls.end())
+        continue;
+      for (const FunctionDecl *Callee : It->second)
+        if (Reached.insert(Callee).second)
+          Work.push_back(Callee);
+    }
+    std::vector<const FunctionDecl *> Roots;
+    for (const FunctionDecl *F : Functions)
+      if (F->hasAttr<CUDAGlobalAttr>() ||
+          (!Reached.count(F->getCanonicalDecl()) && !isLambdaBody(*F)))
+        Roots.push_back(F);
+    return Roots;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::vector<const FunctionDecl *> Functions;
+  const FunctionDecl *Current = nullptr;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Calls;
+};
+
+/// Turns the walks' accesses into FoundAccesses, one per expression, kind,
+/// walked function and chain of calls.
+class AccessCollector {
+public:
+  AccessCollector(ASTContext &Ctx, SharedAccesses &Out) : Ctx(Ctx), Out(Out) {}
+
+  void add(const FunctionDecl &F, const std::string &Name,
+           const WalkedAccess &W,
+           std::optional<std::array<unsigned, 3>> BlockDim) {
+    const ElementAccess &A = W.Element;
+    const SharedArray *Array = arrayFor(A.Array);
+    if (!Array)
+      return;
+    auto Key = std::make_tuple(A.Top, unsigned(W.Kind), &F, W.Calls);
+    auto [It, New] = Index.try_emplace(Key, Out.Accesses.size());
+    if (New) {
+      FoundAccess Access;
+      Access.Expr = A.Top;
+      Access.Ref = A.Ref;
+      Access.Function = &F;
+      Access.FunctionName = Name;
+      Access.Calls = W.Calls;
+      Access.Array = Array;
+      Access.Kind = W.Kind;
+      Access.FlatBytes = W.FlatBytes;
+      Access.Volatile = W.Volatile;
+      if (!isSupportedAccessWidth(unsigned(A.Width)) || A.Alignment < A.Width)
+        Access.Unsupported =
+            "it copies " + std::to_string(A.Width) + " bytes of '" +
+            A.Top->getType().getAsString(Ctx.getPrintingPolicy()) +
+            "' (alignment " + std::to_string(A.Alignment) +
+            "), which the compiler splits into several accesses";
+      Out.Accesses.push_back(std::move(Access));
+    }
+    AccessInstance Instance;
+    Instance.Desc.Indices = W.Indices;
+    Instance.Desc.FlatBytes = W.FlatBytes;
+    Instance.Desc.Guard = W.Guard;
+    Instance.Desc.ByteOffset = W.FlatBytes ? 0 : A.ByteOffset;
+    Instance.Desc.Width = unsigned(A.Width);
+    Instance.Desc.Kind = W.Kind;
+    Instance.Iteration = W.Iteration;
+    Instance.OnlyForBlockDim = BlockDim;
+    Instance.Region = W.Region;
+    Instance.Sequence = W.Sequence;
+    Out.Accesses[It->second].Instances.push_back(std::move(Instance));
+  }
 
 private:
   const SharedArray *arrayFor(const VarDecl *V) {
@@ -79,53 +170,58 @@ private:
     return Result;
   }
 
-  void add(const FunctionDecl &F, const std::string &Name,
-           const ElementAccess &A, AccessKind Kind,
-           std::vector<LaneExprPtr> Indices, LaneExprPtr Guard,
-           const std::string &Iteration) {
-    const SharedArray *Array = arrayFor(A.Array);
-    if (!Array)
-      return;
-    auto Key = std::make_tuple(A.Top, unsigned(Kind), &F);
-    auto [It, New] = Index.try_emplace(Key, Out.Accesses.size());
-    if (New) {
-      FoundAccess Access;
-      Access.Expr = A.Top;
-      Access.Ref = A.Ref;
-      Access.Function = &F;
-      Access.FunctionName = Name;
-      Access.Array = Array;
-      Access.Kind = Kind;
-      if (!isSupportedAccessWidth(unsigned(A.Width)) || A.Alignment < A.Width)
-        Access.Unsupported =
-            "it copies " + std::to_string(A.Width) + " bytes of '" +
-            A.Top->getType().getAsString(Ctx.getPrintingPolicy()) +
-            "' (alignment " + std::to_string(A.Alignment) +
-            "), which the compiler splits into several accesses";
-      Out.Accesses.push_back(std::move(Access));
-    }
-    AccessInstance Instance;
-    Instance.Desc.Indices = std::move(Indices);
-    Instance.Desc.Guard = std::move(Guard);
-    Instance.Desc.ByteOffset = A.ByteOffset;
-    Instance.Desc.Width = unsigned(A.Width);
-    Instance.Desc.Kind = Kind;
-    Instance.Iteration = Iteration;
-    Out.Accesses[It->second].Instances.push_back(std::move(Instance));
-  }
-
   ASTContext &Ctx;
   SharedAccesses &Out;
   llvm::DenseMap<const VarDecl *, const SharedArray *> Arrays;
-  std::map<std::tuple<const Expr *, unsigned, const FunctionDecl *>, size_t>
+  std::map<std::tuple<const Expr *, unsigned, const FunctionDecl *,
+                      std::vector<const CallExpr *>>,
+           size_t>
       Index;
 };
 
+/// Walks \p F; when a loop bounded by blockDim kept it from being unrolled,
+/// walks again once per block shape, with blockDim known.
+void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
+              const ShapesOfFunction &Shapes, AccessCollector &Collector,
+              std::vector<WalkRemark> &Remarks) {
+  std::string Name = functionDisplayName(F);
+  std::vector<WalkedAccess> Walked;
+  auto Keep = [&](const WalkedAccess &A) { Walked.push_back(A); };
+  WalkResult R = walkFunction(Ctx, F, Keep);
+  std::vector<BlockShape> Dims;
+  if (R.NeedsBlockDim && Shapes)
+    Dims = Shapes(F);
+  if (Dims.empty()) {
+    for (const WalkedAccess &A : Walked)
+      Collector.add(F, Name, A, std::nullopt);
+    Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
+    return;
+  }
+  for (const BlockShape &Shape : Dims) {
+    WalkOptions Options;
+    Options.BlockDim = Shape.Dim;
+    R = walkFunction(
+        Ctx, F,
+        [&](const WalkedAccess &A) { Collector.add(F, Name, A, Shape.Dim); },
+        Options);
+    Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
+  }
+}
+
 } // namespace
 
-SharedAccesses findSharedAccesses(ASTContext &Ctx) {
+SharedAccesses findSharedAccesses(
+    ASTContext &Ctx, const ShapesOfFunction &Shapes,
+    const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
   SharedAccesses Out;
-  Collector(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  FunctionCollector Functions(Ctx);
+  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  AccessCollector Collector(Ctx, Out);
+  std::vector<WalkRemark> Remarks;
+  for (const FunctionDecl *F : Functions.roots())
+    if (!ShouldWalk || ShouldWalk(*F))
+      walkRoot(Ctx, *F, Shapes, Collector, Remarks);
+
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(Out.Accesses.begin(), Out.Accesses.end(),
                    [&](const FoundAccess &A, const FoundAccess &B) {
@@ -134,6 +230,14 @@ SharedAccesses findSharedAccesses(ASTContext &Ctx) {
                            A.Expr->getBeginLoc(), B.Expr->getBeginLoc());
                      return A.FunctionName < B.FunctionName;
                    });
+  std::stable_sort(Remarks.begin(), Remarks.end(),
+                   [&](const WalkRemark &A, const WalkRemark &B) {
+                     return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+                   });
+  for (const WalkRemark &R : Remarks)
+    if (Out.Remarks.empty() || Out.Remarks.back().Loc != R.Loc ||
+        Out.Remarks.back().Message != R.Message)
+      Out.Remarks.push_back(R);
   return Out;
 }
 

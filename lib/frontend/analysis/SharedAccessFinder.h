@@ -12,11 +12,13 @@
 #define BANKFIX_SHAREDACCESSFINDER_H
 
 #include "core/expr/AccessSummary.h"
+#include "frontend/analysis/FunctionWalker.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,9 +33,20 @@ struct SharedArray {
 
 struct FoundAccess {
   const clang::Expr *Expr = nullptr; ///< the element (or member) expression
-  const clang::DeclRefExpr *Ref = nullptr; ///< the array's name in it
+  /// The array's name in it; null for an access through a pointer or
+  /// reference.
+  const clang::DeclRefExpr *Ref = nullptr;
+  /// The function walked (a kernel, or a device function no kernel calls);
+  /// its block shapes apply.
   const clang::FunctionDecl *Function = nullptr;
   std::string FunctionName; ///< "transpose<16>" for an instantiation
+  /// The calls, outermost first, through which Function reaches the access
+  /// when it is in another function.
+  std::vector<const clang::CallExpr *> Calls;
+  /// Reached through a pointer, a reference, a member of a struct variable
+  /// or a cast: the instances' index is a byte offset.
+  bool FlatBytes = false;
+  bool Volatile = false;
   const SharedArray *Array = nullptr;
   AccessKind Kind = AccessKind::Load;
   /// Non-empty when the access cannot be modelled as one hardware access
@@ -45,9 +58,22 @@ struct FoundAccess {
 struct SharedAccesses {
   std::vector<std::unique_ptr<SharedArray>> Arrays;
   std::vector<FoundAccess> Accesses; ///< in source order
+  /// What the walks could not follow (recursion, shared memory passed to a
+  /// function whose body is not visible), in source order.
+  std::vector<WalkRemark> Remarks;
 };
 
-SharedAccesses findSharedAccesses(clang::ASTContext &Ctx);
+/// The block shapes a function is analysed with.
+using ShapesOfFunction =
+    std::function<std::vector<BlockShape>(const clang::FunctionDecl &)>;
+
+/// Walks every kernel, and every device function that no kernel calls, of
+/// the translation unit; calls are followed into their callees. A function
+/// with a loop bounded by blockDim is walked once per shape of
+/// \p Shapes. \p ShouldWalk, when given, may leave functions out.
+SharedAccesses findSharedAccesses(
+    clang::ASTContext &Ctx, const ShapesOfFunction &Shapes = {},
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {});
 
 /// "kernel" or "kernel<16>" for a template instantiation.
 std::string functionDisplayName(const clang::FunctionDecl &F);

@@ -147,6 +147,14 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
       }
       Layouts.push_back(std::move(L));
     }
+    // An access through a pointer blocks padding; the use that made the
+    // pointer says best why.
+    for (size_t I : G.Accesses)
+      if (Found.Accesses[I].FlatBytes && Fix.Plan.WhyNot.empty()) {
+        auto U = Unsafe.find(Found.Accesses[I].Array->Decl);
+        if (U != Unsafe.end())
+          Fix.Plan.WhyNot = U->second;
+      }
     if (Fix.Plan.WhyNot.empty())
       Fix.Plan = planPadding(Layouts);
     if (!Fix.Plan.WhyNot.empty() || Fix.Plan.Pad == 0) {

@@ -40,7 +40,7 @@ std::optional<PlainElementAlternative>
 plainAlternative(ASTContext &Ctx, const FoundAccess &Access,
                  const BlockShape &Shape) {
   const SharedArrayLayout &Layout = Access.Array->Layout;
-  if (Access.Instances.empty() ||
+  if (Access.Instances.empty() || Access.FlatBytes ||
       Access.Instances.front().Desc.Width >= Layout.ElementSize)
     return std::nullopt;
   SharedArrayLayout Plain = Layout;
@@ -143,8 +143,14 @@ public:
       return;
     }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
-    SharedAccesses Found = findSharedAccesses(Ctx);
     std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
+    SharedAccesses Found = findSharedAccesses(Ctx, [&](const FunctionDecl &F) {
+      std::vector<BlockShape> Shapes;
+      for (const BlockShapeChoice &C :
+           chooseBlockShapes(F, Launches, Opts.BlockDims))
+        Shapes.push_back(C.Shape);
+      return Shapes;
+    });
 
     // Evaluate every access for each of its block shapes.
     size_t N = Found.Accesses.size();
@@ -177,6 +183,9 @@ public:
     ConflictReporter Reporter(OS, Opts.Colors, CI.getLangOpts(),
                               CI.getPreprocessor());
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
+    for (const WalkRemark &R : Found.Remarks)
+      if (Filter.check(R.Loc, BankConflictCheck) == FilterVerdict::Show)
+        Reporter.reportRemark(R.Loc, R.Message);
     for (const DiagnosticFilter::Problem &P : Filter.mainFileProblems()) {
       Reporter.reportNolintProblem(P.Loc, P.Message);
       Result.Findings.push_back(makeFinding(

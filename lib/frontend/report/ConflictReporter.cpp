@@ -17,7 +17,7 @@ std::string describeAccess(const FoundAccess &Access) {
   std::string S = std::string(Access.Kind == AccessKind::Load ? "load from '"
                                                               : "store to '") +
                   Access.Array->Layout.Name + "'";
-  if (Access.Function->isTemplateInstantiation())
+  if (Access.Function->isTemplateInstantiation() || !Access.Calls.empty())
     S += " in '" + Access.FunctionName + "'";
   return S;
 }
@@ -90,6 +90,7 @@ std::optional<std::string> ConflictReporter::report(
         << ("cannot judge the " + describeAccess(Access) + Where + ": " +
             I.Eval.Problem + CheckName)
         << Range;
+    reportCalls(Access);
     return std::nullopt;
   }
   if (!Summary.runs()) {
@@ -120,6 +121,7 @@ std::optional<std::string> ConflictReporter::report(
       describeAccess(Access) + " (" + std::to_string(Worst.Wavefronts) +
       PerWarp + ", ideal " + std::to_string(Worst.Ideal) + PerIteration + ")";
   Engine->Report(Loc, WarningID) << (Message + CheckName) << Range;
+  reportCalls(Access);
   reportDeclaration(*Access.Array, Fix);
   std::string Runs = plural(Eval.Shape.warps(), "warp");
   if (Iterations > 1)
@@ -154,6 +156,24 @@ void ConflictReporter::reportUnsupported(const FoundAccess &Access) {
       << ("cannot judge the " + describeAccess(Access) + ": " +
           Access.Unsupported + CheckName)
       << Access.Expr->getSourceRange();
+  reportCalls(Access);
+}
+
+void ConflictReporter::reportRemark(SourceLocation Loc,
+                                    const std::string &Message) {
+  Engine->Report(Loc, RemarkID) << (Message + CheckName);
+}
+
+void ConflictReporter::reportCalls(const FoundAccess &Access) {
+  for (size_t I = Access.Calls.size(); I-- > 0;) {
+    const FunctionDecl *Outer =
+        I == 0 ? nullptr : Access.Calls[I - 1]->getDirectCallee();
+    std::string Caller =
+        "'" + (Outer ? functionDisplayName(*Outer) : Access.FunctionName) + "'";
+    Engine->Report(Access.Calls[I]->getBeginLoc(), NoteID)
+        << ("called from " + Caller + " here")
+        << Access.Calls[I]->getSourceRange();
+  }
 }
 
 void ConflictReporter::reportNolintProblem(SourceLocation Loc,

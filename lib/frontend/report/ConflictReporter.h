@@ -53,6 +53,8 @@ public:
          const std::optional<PlainElementAlternative> &Plain,
          const ArrayFix *Fix);
   void reportUnsupported(const FoundAccess &Access);
+  /// Something the walk could not follow.
+  void reportRemark(clang::SourceLocation Loc, const std::string &Message);
   /// An unmatched NOLINTBEGIN/NOLINTEND: a warning of check bankfix-nolint.
   void reportNolintProblem(clang::SourceLocation Loc,
                            const std::string &Message);
@@ -61,6 +63,8 @@ public:
 
 private:
   void reportDeclaration(const SharedArray &Array, const ArrayFix *Fix);
+  /// "called from 'kernel' here" at each call that reached the access.
+  void reportCalls(const FoundAccess &Access);
 
   clang::DiagnosticOptions Options;
   std::unique_ptr<clang::TextDiagnosticPrinter> Printer;

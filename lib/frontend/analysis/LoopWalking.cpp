@@ -1,0 +1,199 @@
+//===- LoopWalking.cpp - Loops: unrolled when their trip count is known ---===//
+//
+// A for loop whose condition is a known number at every iteration (the same
+// for every lane) is unrolled: its body is walked once per iteration, each
+// access labelled with the iteration ("j = 8"). Any other loop is walked
+// once, with the variables it changes made warp-uniform symbols (when every
+// change keeps them uniform) or unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/analysis/Walker.h"
+
+#include "core/expr/LaneEvaluator.h"
+
+using namespace clang;
+
+namespace bankfix {
+namespace walk {
+
+namespace {
+
+/// Iterations one loop may be unrolled to, and body walks one function may
+/// spend on unrolling in all.
+constexpr unsigned MaxLoopIterations = 1024;
+constexpr unsigned MaxUnrolledBodies = 8192;
+
+} // namespace
+
+bool WriteCollector::VisitBinaryOperator(BinaryOperator *B) {
+  if (B->isAssignmentOp())
+    note(B->getLHS());
+  return true;
+}
+
+bool WriteCollector::VisitUnaryOperator(UnaryOperator *U) {
+  if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+    note(U->getSubExpr());
+  return true;
+}
+
+bool WriteCollector::VisitCallExpr(CallExpr *C) {
+  for (const Expr *Arg : C->arguments())
+    note(Arg);
+  return true;
+}
+
+void WriteCollector::note(const Expr *E) {
+  if (const VarDecl *V = localVariable(E))
+    Written.insert(V);
+}
+
+WriteCollector WriteCollector::of(std::initializer_list<const Stmt *> Stmts) {
+  WriteCollector Writes;
+  for (const Stmt *S : Stmts)
+    if (S)
+      Writes.TraverseStmt(const_cast<Stmt *>(S));
+  return Writes;
+}
+
+void Walker::walkFor(const ForStmt *S) {
+  walk(S->getInit());
+  WriteCollector Writes =
+      WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
+  if (tryUnroll(S, Writes))
+    return;
+  walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+}
+
+std::string Walker::iterationLabel(const WriteCollector &Writes) {
+  std::vector<std::pair<std::string, int64_t>> Vars;
+  for (const VarDecl *V : Writes.Written) {
+    LaneExprPtr E = Values.lookup(V);
+    if (!E)
+      continue;
+    EvalResult R = evaluateLane(*E, LaneEnv{});
+    if (R.ok() && R.Value->isConcrete() && !dependsOnLane(*E))
+      Vars.push_back({V->getNameAsString(), R.Value->Const});
+  }
+  std::sort(Vars.begin(), Vars.end());
+  std::string Label;
+  for (const auto &[Name, Value] : Vars)
+    Label += (Label.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+  return Label;
+}
+
+/// The loop's trip count, counted without walking the body's accesses: the
+/// condition must be known (the same for every lane, no unknowns, no
+/// blockDim) at every iteration. The values are as before on return.
+std::optional<unsigned> Walker::countTrips(const ForStmt *S) {
+  LocalValues Start = Values;
+  std::optional<unsigned> Trips = 0;
+  for (;; ++*Trips) {
+    LaneExprPtr Cond = translate(S->getCond());
+    if (mentions(*Cond, ExprKind::BlockDim) && !dependsOnLane(*Cond))
+      Result.NeedsBlockDim = true;
+    if (dependsOnLane(*Cond) || mentions(*Cond, ExprKind::BlockDim)) {
+      Trips.reset();
+      break;
+    }
+    EvalResult R = evaluateLane(*Cond, LaneEnv{});
+    if (!R.ok() || !R.Value->isConcrete() || *Trips > MaxLoopIterations ||
+        UnrolledBodies + *Trips > MaxUnrolledBodies) {
+      Trips.reset();
+      break;
+    }
+    if (R.Value->Const == 0)
+      break;
+    // Only the loop's own variables move; the body must not change them
+    // in ways the increment does not show, so apply the body's side effects
+    // too.
+    applySideEffects(S->getBody());
+    applySideEffects(S->getInc());
+  }
+  Values = std::move(Start);
+  return Trips;
+}
+
+bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
+  if (Writes.Jumps || !S->getCond())
+    return false;
+  std::optional<unsigned> Trips = countTrips(S);
+  if (!Trips)
+    return false;
+  UnrolledBodies += *Trips;
+  std::string Outer = Iteration;
+  for (unsigned I = 0; I < *Trips; ++I) {
+    walkExpr(S->getCond());
+    std::string Label = iterationLabel(Writes);
+    Iteration = Outer.empty() ? Label : Outer + ", " + Label;
+    walk(S->getBody());
+    walkExpr(S->getInc());
+  }
+  Iteration = Outer;
+  walkExpr(S->getCond());
+  return true;
+}
+
+/// A warp-uniform symbol for the value \p V holds in a loop: for a pointer,
+/// a multiple of its pointee's alignment.
+LaneExprPtr Walker::uniformValueOf(const VarDecl *V) {
+  auto It = Pointers.find(V);
+  if (It == Pointers.end())
+    return LaneExpr::uniform(V->getNameAsString(), Values[V]->Type);
+  QualType T = It->second.Type.getCanonicalType();
+  int64_t Align = T->isIncompleteType() || T->isVoidType()
+                      ? 1
+                      : Ctx.getTypeAlignInChars(T).getQuantity();
+  IntType Long = IntType::longTy();
+  return LaneExpr::binary(BinaryOp::Mul,
+                          LaneExpr::uniform(V->getNameAsString(), Long),
+                          LaneExpr::constant(Align, Long), Long);
+}
+
+void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
+                          const WriteCollector &Writes) {
+  // Variables the loop changes: a warp-uniform symbol when their value on
+  // entry is uniform and every change keeps it so, unknown otherwise.
+  LocalValues Entry = Values;
+  ++Region;
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V))
+      Values[V] = uniformValueOf(V);
+  LocalValues Trial = Values;
+  applySideEffects(Body);
+  applySideEffects(Inc);
+  LocalValues AfterOne = std::move(Values);
+  Values = std::move(Trial);
+  for (const VarDecl *V : Writes.Written) {
+    if (!Values.count(V))
+      continue;
+    LaneExprPtr In = Entry.lookup(V), Out = AfterOne.lookup(V);
+    bool Uniform = In && Out && !dependsOnLane(*In) &&
+                   !mentions(*In, ExprKind::Unknown) && !dependsOnLane(*Out) &&
+                   !mentions(*Out, ExprKind::Unknown);
+    if (!Uniform)
+      Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                    "changes in a loop bankfix cannot unroll");
+  }
+  walkExpr(Cond);
+  LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
+  // A loop that lanes leave at different times runs its body for some
+  // lanes only: then its condition guards the body.
+  bool Guarded = CondExpr && (dependsOnLane(*CondExpr) ||
+                              mentions(*CondExpr, ExprKind::Unknown));
+  if (Guarded)
+    pushGuard(CondExpr);
+  walk(Body);
+  walkExpr(Inc);
+  if (Guarded)
+    popGuard();
+  ++Region;
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V))
+      Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                    "holds the value a loop left in it");
+}
+
+} // namespace walk
+} // namespace bankfix

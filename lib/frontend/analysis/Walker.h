@@ -1,0 +1,181 @@
+//===- Walker.h - The state of one device function's walk -----------------===//
+//
+// Internal to the FunctionWalker: what the walk knows at the current
+// statement (local values, the guard stack, the loop iteration) and its
+// steps, implemented in FunctionWalker.cpp (statements), LoopWalking.cpp
+// (loops), ExprScanner.cpp (the accesses of an expression), SideEffects.cpp
+// (what an expression assigns), SharedPlaces.cpp (where a pointer or
+// lvalue into shared memory points) and CallInlining.cpp (calls walked
+// where they are made).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FRONTEND_ANALYSIS_WALKER_H
+#define BANKFIX_FRONTEND_ANALYSIS_WALKER_H
+
+#include "frontend/analysis/FunctionWalker.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace bankfix {
+namespace walk {
+
+/// The local variable \p E names, or null.
+const clang::VarDecl *localVariable(const clang::Expr *E);
+LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B);
+LaneExprPtr negation(LaneExprPtr A);
+
+/// The local variables a statement may change, and whether it jumps
+/// (break, continue, return, goto) out of the straight line.
+class WriteCollector : public clang::RecursiveASTVisitor<WriteCollector> {
+public:
+  llvm::DenseSet<const clang::VarDecl *> Written;
+  bool Jumps = false;
+
+  bool VisitBinaryOperator(clang::BinaryOperator *B);
+  bool VisitUnaryOperator(clang::UnaryOperator *U);
+  bool VisitCallExpr(clang::CallExpr *C);
+  bool VisitBreakStmt(clang::BreakStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(clang::ContinueStmt *) { return Jumps = true; }
+  bool VisitReturnStmt(clang::ReturnStmt *) { return Jumps = true; }
+  bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = true; }
+
+  /// Collects the writes of each of \p Stmts (null ones skipped).
+  static WriteCollector of(std::initializer_list<const clang::Stmt *> Stmts);
+
+private:
+  void note(const clang::Expr *E);
+};
+
+/// A place in shared memory: a __shared__ variable, the byte offset into
+/// it (per lane), and the type of the object there.
+struct SharedPlace {
+  const clang::VarDecl *Root = nullptr;
+  LaneExprPtr Offset;
+  clang::QualType Type;
+  bool Volatile = false;
+};
+
+/// What a pointer or reference variable into shared memory refers to; its
+/// byte offset is the variable's entry in the local values.
+struct PointerTarget {
+  const clang::VarDecl *Root = nullptr;
+  clang::QualType Type; ///< the pointee, or the referenced type
+  bool Volatile = false;
+};
+
+class Walker {
+public:
+  Walker(clang::ASTContext &Ctx, const clang::FunctionDecl &Function,
+         const AccessSink &Sink, const WalkOptions &Options);
+
+  WalkResult run();
+
+  // The translation of an index or condition with the current values.
+  LaneExprPtr translate(const clang::Expr *E) {
+    return Translator.translate(E);
+  }
+  /// The conjunction of the guards that hold at the current statement.
+  LaneExprPtr guard() const;
+  void pushGuard(LaneExprPtr G) { Guards.push_back(std::move(G)); }
+  void popGuard() { Guards.pop_back(); }
+
+  /// Hands \p E to the sink when it is a shared element access.
+  void record(const clang::Expr *E, AccessKind Kind);
+
+  // What SideEffects changes.
+  LocalValues &values() { return Values; }
+  IntType intTypeOf(clang::QualType T) const { return Translator.intTypeOf(T); }
+  /// Points (or binds) the pointer or reference variable \p V at \p Place;
+  /// with no place, \p V no longer points into shared memory.
+  void bindPointer(const clang::VarDecl *V,
+                   const std::optional<SharedPlace> &Place);
+  /// Moves the pointer variable \p V by \p Elements of its pointee.
+  void movePointer(const clang::VarDecl *V, LaneExprPtr Elements);
+  bool isSharedPointer(const clang::VarDecl *V) const {
+    return Pointers.count(V) != 0;
+  }
+  /// The byte offset the pointer or reference variable \p V holds.
+  LaneExprPtr pointerOffset(const clang::VarDecl *V) const;
+
+  // Shared places (SharedPlaces.cpp).
+  /// The place the lvalue \p E designates, when it is in shared memory.
+  std::optional<SharedPlace> placeOf(const clang::Expr *E);
+  /// The place the pointer \p E points to, when it is in shared memory.
+  std::optional<SharedPlace> pointeeOf(const clang::Expr *E);
+
+  // Calls (CallInlining.cpp).
+  /// Walks the body of the function \p C calls, when it is visible.
+  void inlineCall(const clang::CallExpr *C);
+  /// A barrier (__syncthreads, a cooperative group's sync): no access
+  /// merges across it.
+  void noteBarrier() { ++Region; }
+  void remark(clang::SourceLocation Loc, std::string Message);
+
+private:
+  /// Whether control can reach the statement after the one walked, and the
+  /// condition it then holds under (after `if (c) return;`, `!c`).
+  struct Flow {
+    bool Terminates = false;
+    LaneExprPtr ContinueGuard;
+  };
+
+  // Statements (FunctionWalker.cpp).
+  Flow walk(const clang::Stmt *S);
+  Flow walkCompound(const clang::CompoundStmt *S);
+  Flow walkIf(const clang::IfStmt *S);
+  using PointerTargets = llvm::DenseMap<const clang::VarDecl *, PointerTarget>;
+  void mergeBranchValues(const LaneExprPtr &Cond, LocalValues AfterThen,
+                         PointerTargets PointersAfterThen);
+  void walkSwitch(const clang::SwitchStmt *S);
+  void walkDecl(const clang::DeclStmt *S);
+
+  // Loops (LoopWalking.cpp).
+  void walkFor(const clang::ForStmt *S);
+  void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
+                    const clang::Expr *Inc, const WriteCollector &Writes);
+  bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
+  std::optional<unsigned> countTrips(const clang::ForStmt *S);
+  std::string iterationLabel(const WriteCollector &Writes);
+  LaneExprPtr uniformValueOf(const clang::VarDecl *V);
+
+  // Expressions (ExprScanner.cpp, SideEffects.cpp).
+  void walkExpr(const clang::Expr *E);
+  void applySideEffects(const clang::Stmt *S);
+
+  // Calls (CallInlining.cpp).
+  struct CallFrame {
+    const clang::CallExpr *Call = nullptr;
+    const clang::FunctionDecl *Callee = nullptr;
+    unsigned Returns = 0;
+    LaneExprPtr Value;                ///< an integer result
+    std::optional<SharedPlace> Place; ///< a pointer or reference result
+  };
+  void bindParameters(const clang::CallExpr *C, const clang::FunctionDecl &F);
+  void noteReturn(const clang::Expr *Value);
+  bool refuseCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
+  LaneExprPtr offsetInElements(LaneExprPtr Index, clang::QualType Element);
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl &Function;
+  const AccessSink &Sink;
+  WalkOptions Options;
+  LocalValues Values;
+  PointerTargets Pointers;
+  /// Results of the calls walked: integers, and shared places.
+  llvm::DenseMap<const clang::Expr *, LaneExprPtr> CallValues;
+  llvm::DenseMap<const clang::Expr *, SharedPlace> CallPlaces;
+  IndexTranslator Translator;
+  std::vector<LaneExprPtr> Guards;
+  std::string Iteration;
+  std::vector<CallFrame> Frames;
+  unsigned UnrolledBodies = 0;
+  unsigned Region = 0, Sequence = 0;
+  WalkResult Result;
+};
+
+} // namespace walk
+} // namespace bankfix
+
+#endif // BANKFIX_FRONTEND_ANALYSIS_WALKER_H

@@ -326,9 +326,15 @@ def emit_kernel(g, lines, fname):
         "  const unsigned warp = tid / 32u;",
         "  float acc = 0.f;"]
     # Accesses: every array stored, then loaded; a few more of either.
-    plan = [(a, "store") for a in arrays] + [(a, "load") for a in arrays]
+    # One unguarded store and one unguarded load of every array ("must"):
+    # were every store of an array dead (a guard nvcc proves false), its
+    # loads would read nothing and nvcc would delete them, and with them the
+    # loads that feed the same accumulator; were every load dead, nvcc would
+    # delete the stores (seen in run 1).
+    plan = [(a, "store", True) for a in arrays] + \
+        [(a, "load", True) for a in arrays]
     extra = r.randint(4, 10)
-    plan += [(r.choice(arrays), r.choice(["load", "load", "store"]))
+    plan += [(r.choice(arrays), r.choice(["load", "load", "store"]), False)
              for _ in range(extra)]
     stores = [p for p in plan if p[1] == "store"]
     loads = [p for p in plan if p[1] == "load"]
@@ -336,19 +342,15 @@ def emit_kernel(g, lines, fname):
     r.shuffle(loads)
     # The first store of each array comes before its loads: keep the
     # mandatory stores first.
-    seen, ordered = set(), []
-    for p in stores:
-        if p[0]["name"] not in seen:
-            seen.add(p[0]["name"])
-            ordered.insert(0, p)
-        else:
-            ordered.append(p)
+    ordered = [p for p in stores if p[2]] + [p for p in stores if not p[2]]
     ordered += loads
     accesses = []
-    for a, kind in ordered:
+    for a, kind, must in ordered:
         loop = r.choice([0, 0, 0, 0, 2, 3, 4])
         guard_kind = r.choices(["none", "if", "ternary"],
                                [6, 3, 1 if kind == "load" else 0])[0]
+        if must:
+            guard_kind = "none"
         suffix, width, ctype = r.choice(a["elem"].accessors)
         if a["shape"] == "flat":
             d0, d1 = a["dims"]
@@ -408,6 +410,8 @@ def main(argv=None):
             f.write(text)
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(dict(seed=args.seed, kernels=args.kernels,
+                       generator="gen.py --seed %d --kernels %d --per-file %d"
+                       % (args.seed, args.kernels, args.per_file),
                        files=sorted(files), accesses=manifest), f, indent=1,
                   sort_keys=True)
         f.write("\n")

@@ -19,7 +19,7 @@ work=$(cd "$1" && pwd)
 doc=${2:-$work/differential.md}
 budget=${DIFF_BUDGET_S:-300}
 arch=${GPU_ARCH:-sm_90}
-start=$SECONDS
+start=$(date +%s)
 command -v nvcc >/dev/null || { echo "gpu_run.sh: no nvcc" >&2; exit 77; }
 command -v ncu >/dev/null || { echo "gpu_run.sh: no ncu" >&2; exit 77; }
 [ -f "$work/manifest.json" ] || { echo "gpu_run.sh: error: $work has no manifest.json" >&2; exit 2; }
@@ -34,15 +34,16 @@ command -v ncu >/dev/null || { echo "gpu_run.sh: no ncu" >&2; exit 77; }
 cat "$work/environment.txt"
 mkdir -p "$work/bin" "$work/ncu"
 # Compile in parallel (one nvcc per batch).
-ls "$work"/batch_*.cu | xargs -P "$(nproc)" -I{} sh -c \
+files=$(python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["files"]))' "$work/manifest.json")
+printf '%s\n' $files | sed "s|^|$work/|" | xargs -P "$(nproc)" -I{} sh -c \
   'f={}; b=$(basename "$f" .cu); nvcc -std=c++17 -O3 -arch='"$arch"' -lineinfo -o "'"$work"'/bin/$b" "$f" 2>"'"$work"'/bin/$b.nvcc.log" || echo "nvcc failed: $f"'
-echo "compiled in $((SECONDS - start)) s"
+echo "compiled in $(($(date +%s) - start)) s"
 # Profile up to DIFF_JOBS batches at a time (ncu serializes the profiled
 # kernels on the GPU; compiling the instrumented code and writing the report
 # overlap).
 profile() {
   b=$1
-  if [ $((SECONDS - start)) -ge "$budget" ]; then
+  if [ $(($(date +%s) - start)) -ge "$budget" ]; then
     echo "$b: budget of ${budget}s spent: not profiled"
     return
   fi
@@ -51,7 +52,7 @@ profile() {
     echo "$b: the program failed"
     return
   fi
-  t0=$SECONDS
+  t0=$(date +%s)
   if timeout 240 ncu --clock-control none --section SourceCounters \
       --page source --print-source cuda,sass --csv "$work/bin/$b" \
       >"$work/ncu/$b.csv.tmp" 2>"$work/ncu/$b.ncu.log"; then
@@ -59,10 +60,11 @@ profile() {
   else
     echo "$b: ncu failed"; tail -5 "$work/ncu/$b.ncu.log"
   fi
-  echo "$b: profiled in $((SECONDS - t0)) s (at $((SECONDS - start)) s)"
+  now=$(date +%s)
+  echo "$b: profiled in $((now - t0)) s (at $((now - start)) s)"
 }
 export -f profile
 export work budget start
-for src in "$work"/batch_*.cu; do basename "$src" .cu; done |
+printf '%s\n' $files | sed 's|\.cu$||' |
   xargs -P "${DIFF_JOBS:-3}" -I{} bash -c 'profile {}'
 python3 "$here/compare.py" "$work" --doc "$doc" --json "$work/results.json"

@@ -439,7 +439,8 @@ def main(argv=None):
     if measured_json:
         digests = load_json(measured_json)["sha256"]
         for name in manifest_files(args.work):
-            if digests.get(name) != sha256(os.path.join(args.work, name)):
+            if name in digests and digests[name] != sha256(
+                    os.path.join(args.work, name)):
                 print("compare: error: %s is not the kernel file that %s was "
                       "measured on (gen.py changed?): re-run gpu_run.sh" % (
                           name, measured_json), file=sys.stderr)

@@ -27,7 +27,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "gpu"))
 from ncu_source import shared_sass_rows  # noqa: E402
 
-SASS_WIDTH = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
+SASS_WIDTH = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8,
+              "128": 16}
 
 
 def sass_width(text):
@@ -74,6 +75,7 @@ def measure(work, files, measured_json=None):
     missing = []
     if measured_json:
         doc = load_json(measured_json)
+        MEASURED_ENV.update(doc.get("environment", {}))
         for t in doc["lines"]:
             out[(t["file"], t["line"], t["kind"])] = t
         have = set(doc["files"])
@@ -128,8 +130,8 @@ IDEAL = ("8- or 16-byte access with few active lanes: ncu's ideal is "
          "ceil(active lanes x width / 128), bankfix's the number of phases "
          "with an active lane")
 WIDTH = "nvcc split or merged the access (SASS width differs from the source)"
-LINE_INFO = ("nvcc's line table puts the line's instructions on a neighbouring "
-             "line (per-line measurement artifact)")
+LINE_INFO = ("nvcc's line table puts the line's instructions on a "
+             "neighbouring line (per-line measurement artifact)")
 
 
 def kept_or_seen(kept):
@@ -148,7 +150,8 @@ def classify(r, kept):
             k == a["kernel"] and (k, arr, "store") not in kept
             for k, arr, kind in kept_or_seen(kept)):
         return POISONED, True
-    if re.search(r"\bn\b", r["source"]):
+    guard = r["source"][:r["source"].find(a["array"] + "[")]
+    if re.search(r"\bn\b", guard):
         return UNIFORM_GUARD, False
     warps = (a["threads"] + 31) // 32
     if m is None and r.get("neighbour"):
@@ -260,10 +263,13 @@ def describe(r):
         r["source"], pred, meas)
 
 
+MEASURED_ENV = {}
+
+
 def env_table(work):
     path = os.path.join(work, "environment.txt")
     if not os.path.exists(path):
-        return {}
+        return MEASURED_ENV
     return dict(l.rstrip("\n").split("=", 1) for l in open(path) if "=" in l)
 
 
@@ -299,11 +305,15 @@ def write_doc(path, work, manifest, rows, extra, missing_csv):
           "site, compiled with `nvcc -O3 -lineinfo`, profiled per source line "
           "with `ncu --clock-control none --section SourceCounters --page "
           "source --print-source cuda,sass --csv`. For every shared access "
-          "line, the sum of ncu's \"L1 Wavefronts Shared\" and \"L1 Wavefronts "
+          "line, the sum of ncu's \"L1 Wavefronts Shared\" and \"L1 "
+          "Wavefronts "
           "Shared Ideal\" over the line's shared SASS instructions must equal "
           "bankfix's `blockWavefronts` and `blockIdeal` (`--format=json`; "
           "per block, loop iterations included). Accesses bankfix declines "
-          "(`\"judged\": false`) are counted, not compared." % (
+          "(`\"judged\": false`) are counted, not compared. ncu's per-line "
+          "numbers are kept in `test/differential/results/` "
+          "(`compare.py --write-measured`); `test/differential/recheck.sh` "
+          "compares a later bankfix with them without a GPU." % (
               manifest.get("generator", "gen.py --seed %d" % manifest["seed"]),
               manifest["kernels"]), "",
           "| GPU | driver | CUDA | Nsight Compute | date |",
@@ -318,7 +328,8 @@ def write_doc(path, work, manifest, rows, extra, missing_csv):
     def share(k, of):
         return "%.1f%%" % (100.0 * k / of) if of else "-"
     md += ["| kernels | %d | |" % kernels,
-           "| shared accesses generated (one per source line) | %d | |" % total,
+           "| shared accesses generated (one per source line) | %d | |" %
+           total,
            "| not profiled (batch failed on the GPU) | %d | %s |" % (
                n["not profiled"], share(n["not profiled"], total)),
            "| declined by bankfix (`judged: false`), counted only | %d | %s |"

@@ -43,7 +43,8 @@ def main():
                 by_function.setdefault(a["function"], []).append(a)
             address = 0
             for function, accesses in sorted(by_function.items()):
-                w.writerow(["Function Name", function + "(float *, unsigned int)"])
+                w.writerow(["Function Name",
+                            function + "(float *, unsigned int)"])
                 w.writerow(HEADER)
                 for a in sorted(accesses, key=lambda a: a["line"]):
                     if not a["judged"] or a["blockIdeal"] == 0:
@@ -52,8 +53,9 @@ def main():
                     judged += 1
                     wav = a["blockWavefronts"] + extra
                     w.writerow([str(a["line"]), "source"] + [""] * 7)
-                    op = ("LDS" if a["kind"] == "load" else "STS") + SUFFIX.get(
-                        width.get((name, a["line"], a["kind"]), 4), "")
+                    op = ("LDS" if a["kind"] == "load" else "STS") + \
+                        SUFFIX.get(width.get((name, a["line"], a["kind"]), 4),
+                                   "")
                     address += 16
                     row = ["", op + " R1, [R2]", hex(address), "Shared",
                            a["kind"].capitalize(), "1", str(wav),

@@ -273,7 +273,8 @@ def generate(seed, kernels, per_file):
             manifest += emit_kernel(KernelGen(rnd, kname), lines, fname)
             launches.append(kname)
         lines += ["", "int main() {", "  float *out = nullptr;",
-                  "  if (cudaMalloc(&out, 1024 * sizeof(float)) != cudaSuccess)"
+                  "  if (cudaMalloc(&out, 1024 * sizeof(float)) != "
+                  "cudaSuccess)"
                   " return 2;"]
         shapes = {m["kernel"]: m["block"] for m in manifest}
         for kname in launches:
@@ -282,7 +283,8 @@ def generate(seed, kernels, per_file):
                 kname, bx, by, bz))
         lines += ["  cudaError_t err = cudaDeviceSynchronize();",
                   "  if (err != cudaSuccess) {",
-                  "    std::fprintf(stderr, \"%s\\n\", cudaGetErrorString(err));",
+                  "    std::fprintf(stderr, \"%s\\n\", "
+                  "cudaGetErrorString(err));",
                   "    return 1;", "  }", "  cudaFree(out);", "  return 0;",
                   "}"]
         files[fname] = "\n".join(lines) + "\n"
@@ -311,7 +313,8 @@ def emit_kernel(g, lines, fname):
                 count *= d
         budget -= count * elem.size
         arrays.append(dict(name="s%d" % a, elem=elem, shape=shape, dims=dims))
-    kernel_lines = ["", "__global__ void %s(float *out, unsigned n) {" % g.name]
+    kernel_lines = ["", "__global__ void %s(float *out, unsigned n) {" %
+                    g.name]
     for a in arrays:
         if a["shape"] == "flat":
             decl = "[%d]" % (a["dims"][0] * a["dims"][1])
@@ -368,9 +371,9 @@ def emit_kernel(g, lines, fname):
         if guard_kind == "if":
             stmt = "if (%s) %s" % (cond, stmt)
         elif guard_kind == "ternary":
+            whole = ("float2", "int2", "float4", "int4", "S12")
             stmt = "acc += (%s) ? (float)%s : 0.f;" % (cond, ref) \
-                if ctype not in ("float2", "int2", "float4", "int4", "S12") else \
-                "if (%s) %s" % (cond, stmt)
+                if ctype not in whole else "if (%s) %s" % (cond, stmt)
         indent = "  "
         if loop:
             kernel_lines.append("  for (int i = 0; i < %d; ++i) {" % loop)

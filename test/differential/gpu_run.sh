@@ -33,10 +33,18 @@ command -v ncu >/dev/null || { echo "gpu_run.sh: no ncu" >&2; exit 77; }
 } >"$work/environment.txt"
 cat "$work/environment.txt"
 mkdir -p "$work/bin" "$work/ncu"
-# Compile in parallel (one nvcc per batch).
 files=$(python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["files"]))' "$work/manifest.json")
-printf '%s\n' $files | sed "s|^|$work/|" | xargs -P "$(nproc)" -I{} sh -c \
-  'f={}; b=$(basename "$f" .cu); nvcc -std=c++17 -O3 -arch='"$arch"' -lineinfo -o "'"$work"'/bin/$b" "$f" 2>"'"$work"'/bin/$b.nvcc.log" || echo "nvcc failed: $f"'
+# Compile in parallel (one nvcc per batch).
+compile_one() {
+  b=$(basename "$1" .cu)
+  nvcc -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/bin/$b" "$1" \
+    2>"$work/bin/$b.nvcc.log" || echo "nvcc failed: $1"
+}
+export -f compile_one
+export work arch
+# shellcheck disable=SC2016 # $1 expands in the child shell
+printf '%s\n' "$files" | sed "s|^|$work/|" |
+  xargs -P "$(nproc)" -I{} bash -c 'compile_one "$1"' _ {}
 echo "compiled in $(($(date +%s) - start)) s"
 # Profile up to DIFF_JOBS batches at a time (ncu serializes the profiled
 # kernels on the GPU; compiling the instrumented code and writing the report
@@ -65,6 +73,7 @@ profile() {
 }
 export -f profile
 export work budget start
-printf '%s\n' $files | sed 's|\.cu$||' |
-  xargs -P "${DIFF_JOBS:-3}" -I{} bash -c 'profile {}'
+# shellcheck disable=SC2016 # $1 expands in the child shell
+printf '%s\n' "$files" | sed 's|\.cu$||' |
+  xargs -P "${DIFF_JOBS:-3}" -I{} bash -c 'profile "$1"' _ {}
 python3 "$here/compare.py" "$work" --doc "$doc" --json "$work/results.json"

@@ -401,7 +401,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--kernels", type=int, required=True)
-    ap.add_argument("--per-file", type=int, default=25)
+    ap.add_argument("--per-file", type=int, default=20)
     ap.add_argument("out")
     args = ap.parse_args(argv)
     if args.kernels < 1 or args.per_file < 1:

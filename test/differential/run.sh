@@ -11,7 +11,7 @@
 # something that is not one JSON document.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: run.sh BANKFIX WORK_DIR [SEED [KERNELS [PER_FILE]]]" >&2; exit 2; }
-bankfix=$(realpath "$1") work=$2 seed=${3:-1} kernels=${4:-300} per_file=${5:-25}
+bankfix=$(realpath "$1") work=$2 seed=${3:-2} kernels=${4:-360} per_file=${5:-20}
 here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$bankfix" ] || { echo "run.sh: error: $1 is not an executable" >&2; exit 2; }
 python3 "$here/gen.py" --seed "$seed" --kernels "$kernels" \

@@ -12,6 +12,7 @@
 #
 #   ci.sh BANKFIX [WORK_DIR]
 set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: ci.sh BANKFIX [WORK_DIR]" >&2; exit 2; }
 bankfix=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 work=${2:-$(mktemp -d)}

@@ -18,13 +18,16 @@ work=${3:-$(mktemp -d)}
 measured=$here/results/seed2.measured.json.gz
 rm -rf "$work" && mkdir -p "$work"
 python3 "$here/gen.py" --seed 2 --kernels 360 --per-file 20 "$work" >/dev/null
+[[ "$batches" =~ ^[0-9]+$ ]] || { echo "recheck.sh: error: BATCHES must be a number" >&2; exit 2; }
 python3 - "$work" "$batches" <<'PY'
 import json, os, sys
 work, n = sys.argv[1], int(sys.argv[2])
 path = os.path.join(work, "manifest.json")
 m = json.load(open(path))
 if not 1 <= n <= len(m["files"]):
-    sys.exit("recheck.sh: error: BATCHES must be 1 to %d" % len(m["files"]))
+    print("recheck.sh: error: BATCHES must be 1 to %d" % len(m["files"]),
+          file=sys.stderr)
+    sys.exit(2)
 keep = set(m["files"][:n])
 for f in m["files"][n:]:
     os.remove(os.path.join(work, f))

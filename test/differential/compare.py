@@ -154,6 +154,8 @@ def classify(r, kept):
     if re.search(r"\bn\b", guard):
         return UNIFORM_GUARD, False
     warps = (a["threads"] + 31) // 32
+    if r.get("widths") and r["widths"] != [a["width"]]:
+        return WIDTH, False
     if m is None and r.get("neighbour"):
         return LINE_INFO, True
     if m is not None and m["instructions"] > warps * p["iterations"]:
@@ -161,8 +163,6 @@ def classify(r, kept):
     if m is None:
         return "no shared instruction on the line (nvcc removed or moved " \
             "it)", False
-    if r.get("widths") and r["widths"] != [a["width"]]:
-        return WIDTH, False
     if (a["kind"] == "load" and a["guard"] != "none" and
             m["instructions"] <= warps * p["iterations"] and
             m["wavefronts"] > p["blockWavefronts"]):
@@ -427,6 +427,35 @@ def write_measured(path, work, manifest, rows, measured):
         f.write("\n")
 
 
+def append_earlier(doc_path, summary):
+    """A section on an earlier run (compare.py --summary): totals, and its
+    mismatch classes with one example each."""
+    c = summary["counts"]
+    compared = c.get("match", 0) + c.get("mismatch", 0)
+    classes = OrderedDict()
+    for cls, artifact, text in summary["mismatches"]:
+        classes.setdefault((cls, artifact), []).append(text)
+    md = ["", "## Earlier run: %s" % summary["generator"], "",
+          "%d kernels, %d accesses on the %s (%s): %d declined by bankfix, "
+          "%d compared, %d matched exactly (%.1f%%). Its kernels came from "
+          "an older grammar (an array's only loads or stores could be "
+          "guarded away, so nvcc deleted them: the generator artifacts "
+          "below); the current gen.py no longer writes them." % (
+              summary["kernels"], summary["accesses"],
+              summary["environment"].get("gpu", "?"),
+              summary["environment"].get("date", "?"),
+              c.get("declined", 0), compared, c.get("match", 0),
+              100.0 * c.get("match", 0) / compared if compared else 0), "",
+          "| class | accesses | artifact | example |", "|---|---|---|---|"]
+    for (cls, artifact), texts in sorted(classes.items(),
+                                         key=lambda kv: -len(kv[1])):
+        md.append("| %s | %d | %s | %s |" % (
+            cls, len(texts), "yes" if artifact else "no",
+            texts[0].replace("|", "\\|")))
+    with open(doc_path, "a") as f:
+        f.write("\n".join(md) + "\n")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("work")
@@ -438,6 +467,12 @@ def main(argv=None):
     ap.add_argument("--measured", metavar="FILE",
                     help="take ncu's per-line totals from FILE (written by "
                     "--write-measured) instead of WORK/ncu/")
+    ap.add_argument("--summary", metavar="FILE",
+                    help="write the totals and every mismatch (class, "
+                    "description) here, for --earlier")
+    ap.add_argument("--earlier", metavar="FILE", action="append",
+                    default=[], help="a --summary FILE of an earlier run: its "
+                    "totals and classes go in a section of the --doc")
     ap.add_argument("--baseline", metavar="FILE",
                     help="a --write-measured FILE: exit 1 only when an access "
                     "that matched there does not match now (a regression)")
@@ -469,8 +504,22 @@ def main(argv=None):
           "%d declined by bankfix, %d not profiled" % (
               len(set(r["access"]["kernel"] for r in rows)), len(rows),
               n["match"], n["mismatch"], n["declined"], n["not profiled"]))
+    if args.summary:
+        with open(args.summary, "w") as f:
+            json.dump(dict(
+                generator=manifest.get("generator"),
+                environment=env_table(args.work),
+                kernels=len(set(r["access"]["kernel"] for r in rows)),
+                accesses=len(rows), counts=dict(n),
+                mismatches=[[r["class"], bool(r.get("artifact")),
+                             describe(r)] for r in rows
+                            if r["status"] == "mismatch"]),
+                f, indent=1, sort_keys=True)
+            f.write("\n")
     if args.doc:
         write_doc(args.doc, args.work, manifest, rows, extra, missing_csv)
+        for path in args.earlier:
+            append_earlier(args.doc, load_json(path))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1, sort_keys=True)

@@ -326,6 +326,12 @@ def main(argv=None):
     ap.add_argument("--rule", choices=sorted(RULES), action="append")
     ap.add_argument("--show", type=int, default=5)
     args = ap.parse_args(argv)
+    generator = compare.load_json(os.path.join(
+        args.work, "manifest.json")).get("generator") or ""
+    if not generator.startswith("gen.py"):
+        print("lanes: error: %s was not written by gen.py (lanes.py reads "
+              "gen.py's arrays and indices)" % args.work, file=sys.stderr)
+        return 2
     manifest, rows, _, _, _ = compare.compare(args.work, args.measured)
     rules = args.rule or sorted(RULES)
     score = {r: [0, 0] for r in rules}

@@ -23,6 +23,7 @@ import re
 import sys
 from collections import Counter, OrderedDict, defaultdict
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "gpu"))
 from ncu_source import shared_sass_rows  # noqa: E402

@@ -19,6 +19,7 @@ import os
 import sys
 from collections import defaultdict
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ncu_source import shared_sass_rows  # noqa: E402
 

@@ -14,11 +14,14 @@ shared access line of the kernel, and every access line ncu saw must have a
 prediction. The rewritten kernels must have no excessive shared wavefronts,
 and the speed thresholds in pairs.txt must hold. Exits 1 when a check fails.
 """
-import csv
 import json
 import os
 import sys
 from collections import defaultdict
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ncu_source import shared_sass_rows  # noqa: E402
 
 
 def read_pairs(path):
@@ -38,35 +41,17 @@ def measured_lines(csv_path):
     """{(variant, file basename, function): {(line, kind): totals}} where
     totals sums the shared SASS instructions of that source line."""
     out = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
-    header, path, function, line, seen = None, None, None, None, set()
-    with open(csv_path, newline="") as f:
-        for row in csv.reader(f):
-            if len(row) == 2 and row[0] == "File Path":
-                path = os.path.basename(row[1])
-            elif len(row) == 2 and row[0] == "Function Name":
-                function = row[1]
-                seen = set()
-            elif row and row[0] == "Line No":
-                header = row
-            elif header and len(row) == len(header):
-                cells = dict(zip(header, row))
-                if row[0]:  # a CUDA source line; its SASS rows follow
-                    line = int(row[0])
-                    continue
-                # A SASS instruction (ncu prints each one twice).
-                if cells["Address Space"] != "Shared" or row[2] in seen:
-                    continue
-                seen.add(row[2])
-                variant, _, name = function.partition("::")
-                name = name.split("(")[0]
-                kind = cells["Access Operation"].lower()
-                totals = out[(variant, path, name)][(line, kind)]
-                totals["instructions"] += int(cells["Instructions Executed"])
-                totals["wavefronts"] += int(cells["L1 Wavefronts Shared"])
-                totals["ideal"] += int(cells["L1 Wavefronts Shared Ideal"])
-                totals["excessive"] += int(
-                    cells["L1 Wavefronts Shared Excessive"])
-                totals["sass"] += 1
+    for sass in shared_sass_rows(csv_path):
+        cells = sass["cells"]
+        variant, _, name = sass["function"].partition("::")
+        name = name.split("(")[0]
+        totals = out[(variant, sass["path"], name)][(sass["line"],
+                                                     sass["kind"])]
+        totals["instructions"] += int(cells["Instructions Executed"])
+        totals["wavefronts"] += int(cells["L1 Wavefronts Shared"])
+        totals["ideal"] += int(cells["L1 Wavefronts Shared Ideal"])
+        totals["excessive"] += int(cells["L1 Wavefronts Shared Excessive"])
+        totals["sass"] += 1
     return out
 
 

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Rewrites docs/differential.md from the committed H100 measurements
+# (results/seed2.measured.json.gz, and the summary of the earlier run) and
+# the predictions of BANKFIX, without a GPU: after a change to bankfix's
+# model, this shows the new numbers. A new GPU run (gpu_run.sh) replaces the
+# measurements: then `compare.py WORK --write-measured
+# results/seed2.measured.json.gz` keeps them.
+#
+#   doc.sh BANKFIX [DOC]
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: doc.sh BANKFIX [DOC]" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+doc=${2:-$here/../../docs/differential.md}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$here/run.sh" "$1" "$work" 2 360 20 >/dev/null
+status=0
+python3 "$here/compare.py" "$work" \
+  --measured "$here/results/seed2.measured.json.gz" \
+  --earlier "$here/results/seed1-grammar1.summary.json" \
+  --doc "$doc" | grep -v '^MISMATCH' || status=$?
+echo "doc.sh: wrote $doc"
+# compare.py exits 1 when an access mismatches: the document is written all
+# the same.
+[ "$status" -le 1 ] || exit "$status"

@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Lane addresses of the generated accesses, and bank rules checked against
+the measured wavefronts (an aid for fixing the model; no GPU needed).
+
+    lanes.py WORK_DIR --measured FILE [--rule NAME] [--show N]
+
+Evaluates, independently of bankfix, every generated access of WORK_DIR
+(gen.py's kernels; the C index and guard expressions of the source line,
+unsigned 32-bit arithmetic, C precedence) for every lane of every warp and
+loop iteration of its block, then computes the wavefronts and ideal of each
+rule below per warp-instruction and compares their block totals with ncu's
+(FILE from compare.py --write-measured); bankfix's own rule is also
+compared with bankfix's predictions, which checks bankfix's evaluation of
+the C expressions against this independent one:
+
+  bankfix   the model bankfix implements (calibration.md): whole warp for
+            1-4 bytes, half-warps for 8, quarter-warps for 16; per phase the
+            largest number of distinct 4-byte words in one bank; ideal =
+            phases with an active lane; an 8-/16-byte load whose index names
+            no thread index takes 1 / 2 wavefronts (uniform register).
+  same      bankfix's, with that exception decided by the lanes: every
+            active lane of the warp on one address.
+  same+ideal  same, and ideal = ceil(active lanes x width / 128) for 8 and
+            16 bytes (what ideal_few_lanes_wide.cu measured).
+  fit       8-byte loads: 1 wavefront when the warp's distinct addresses
+            fit one (no bank with two distinct words), else half-warps;
+            16-byte loads: the same per half-warp, else quarter-warps in
+            it; ideal = ceil(active lanes x width / 128), for loads at most
+            the wavefronts. Stores and 1-4 bytes: bankfix's phase rule.
+  pairs     as fit, but one wavefront only when the distinct addresses,
+            counted per half-warp (per quarter-warp for 16 bytes), are at
+            most 8 (4 for 16 bytes) in all.
+
+Prints, per rule, how many compared accesses it matches exactly, and the
+first mismatches. Exits 2 on bad input.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402
+
+M = (1 << 32) - 1
+PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7,
+        "<=": 7, ">": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10,
+        "/": 10, "%": 10}
+TOKEN = re.compile(r"\s*(threadIdx\.[xyz]|blockDim\.[xyz]|\d+u?|[A-Za-z_]\w*"
+                   r"|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^<>()])")
+MEMBER = {("S12", ".a"): 0, ("S12", ".b"): 4, ("S12", ".c"): 8,
+          ("SD16", ".v"): 0, ("S8", ".lo"): 0, ("S8", ".mid"): 2,
+          ("S8", ".hi"): 4, ("SC3", ".r"): 0, ("SC3", ".b"): 2,
+          ("S24", ".x"): 0, ("S24", ".y"): 8, ("S24", ".w"): 16,
+          ("SV32", ".p"): 0, ("SV32", ".q"): 16, ("SV32", ".q.y"): 20,
+          ("float2", ".x"): 0, ("float2", ".y"): 4, ("float4", ".y"): 4,
+          ("float4", ".w"): 12, ("int4", ".z"): 8}
+
+
+def tokens(text):
+    out, pos = [], 0
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if not m:
+            if text[pos:].strip() == "":
+                break
+            raise ValueError("cannot read %r" % text[pos:])
+        out.append(m.group(1))
+        pos = m.end()
+    return out
+
+
+def parse(text):
+    """C expression -> nested tuples ('op', l, r) / ('var', name) /
+    ('num', v)."""
+    toks = tokens(text)
+    pos = [0]
+
+    def primary():
+        t = toks[pos[0]]
+        pos[0] += 1
+        if t == "(":
+            e = binary(0)
+            assert toks[pos[0]] == ")", toks
+            pos[0] += 1
+            return e
+        if t[0].isdigit():
+            return ("num", int(t.rstrip("u")))
+        return ("var", t)
+
+    def binary(min_prec):
+        left = primary()
+        while pos[0] < len(toks) and toks[pos[0]] in PREC and \
+                PREC[toks[pos[0]]] > min_prec:
+            op = toks[pos[0]]
+            pos[0] += 1
+            right = binary(PREC[op])
+            left = (op, left, right)
+        return left
+    e = binary(0)
+    if pos[0] != len(toks):
+        raise ValueError("trailing %r in %r" % (toks[pos[0]:], text))
+    return e
+
+
+def evaluate(e, env):
+    kind = e[0]
+    if kind == "num":
+        return e[1]
+    if kind == "var":
+        return env[e[1]]
+    op, a = kind, evaluate(e[1], env)
+    if op == "&&":
+        return int(bool(a) and bool(evaluate(e[2], env)))
+    if op == "||":
+        return int(bool(a) or bool(evaluate(e[2], env)))
+    b = evaluate(e[2], env)
+    if op == "+":
+        return (a + b) & M
+    if op == "-":
+        return (a - b) & M
+    if op == "*":
+        return (a * b) & M
+    if op == "/":
+        return a // b
+    if op == "%":
+        return a % b
+    if op == "<<":
+        return (a << b) & M
+    if op == ">>":
+        return a >> b
+    if op in ("&", "|", "^"):
+        return {"&": a & b, "|": a | b, "^": a ^ b}[op]
+    return int({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
+                "==": a == b, "!=": a != b}[op])
+
+
+def brackets(text, start):
+    """The [..] groups from text[start] on, and where they end."""
+    groups, pos = [], start
+    while pos < len(text) and text[pos] == "[":
+        depth, i = 0, pos
+        while True:
+            depth += {"[": 1, "]": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        groups.append(text[pos + 1:i])
+        pos = i + 1
+    return groups, pos
+
+
+def access_of(a, source):
+    """(guard expression or None, [index expressions], member suffix)."""
+    at = source.find(a["array"] + "[")
+    groups, end = brackets(source, at + len(a["array"]))
+    member = re.match(r"(\.\w+)*", source[end:]).group(0)
+    head = source[:at]
+    guard = None
+    m = re.match(r"if \((.*)\) ", head)
+    if m:
+        guard = m.group(1)
+    m = re.match(r"acc \+= \((.*)\) \? ", head)
+    if m:
+        guard = m.group(1)
+    return guard, groups, member
+
+
+def lane_accesses(a, source):
+    """{(warp, iteration): [(lane, byte address)]} of the active lanes."""
+    guard, groups, member = access_of(a, source)
+    uniform = not any(THREAD.search(g) for g in groups)
+    guard = parse(guard) if guard else None
+    index = [parse(g) for g in groups]
+    bx, by, bz = a["block"]
+    n = bx * by * bz
+    size = a["elementSize"]
+    offset = MEMBER.get((a["element"], member), 0) if member else 0
+    dims = a["dims"] if a["arrayShape"] != "flat" else [a["dims"][0] *
+                                                        a["dims"][1]]
+    out = {"uniform": uniform}
+    for it in range(max(1, a["loop"])):
+        for tid in range(n):
+            env = {"threadIdx.x": tid % bx, "threadIdx.y": tid // bx % by,
+                   "threadIdx.z": tid // (bx * by), "blockDim.x": bx,
+                   "blockDim.y": by, "blockDim.z": bz, "tid": tid,
+                   "lane": tid % 32, "warp": tid // 32, "i": it, "n": 1}
+            if guard is not None and not evaluate(guard, env):
+                continue
+            flat = 0
+            for d, e in zip(dims, index):
+                flat = flat * d + evaluate(e, env)
+            out.setdefault((tid // 32, it), []).append(
+                (tid % 32, flat * size + offset))
+    return out
+
+
+def phase_rule(lanes, width):
+    per = {1: 32, 2: 32, 4: 32, 8: 16, 16: 8}[width]
+    wav = ideal = 0
+    for p in range(0, 32, per):
+        words = {}
+        active = False
+        for lane, addr in lanes:
+            if p <= lane < p + per:
+                active = True
+                for w in range(addr // 4, (addr + width + 3) // 4):
+                    words.setdefault(w % 32, set()).add(w)
+        if active:
+            ideal += 1
+            wav += max(len(s) for s in words.values())
+    return wav, ideal
+
+
+THREAD = re.compile(r"threadIdx|\btid\b|\blane\b|\bwarp\b")
+
+
+def bankfix_rule(lanes, a, uniform_text):
+    """bankfix's model: the phase rule, and the calibrated uniform-register
+    exception (8-byte load 1 wavefront, 16-byte load 2) when the index does
+    not name a thread index."""
+    if a["kind"] == "load" and a["width"] >= 8 and uniform_text:
+        return uniform_load(lanes, a["width"])
+    return phase_rule(lanes, a["width"])
+
+
+def uniform_load(lanes, width):
+    """1 wavefront for 8 bytes; for 16 bytes one per half-warp with an
+    active lane (2 for a whole warp, as calibrated)."""
+    if width == 8:
+        return 1, 1
+    halves = len(set(lane // 16 for lane, _ in lanes))
+    return halves, halves
+
+
+def same_rule(lanes, a, _):
+    """The exception applied to what the lanes do: every active lane of the
+    warp at one address."""
+    if a["kind"] == "load" and a["width"] >= 8 and \
+            len(set(addr for _, addr in lanes)) == 1:
+        return uniform_load(lanes, a["width"])
+    return phase_rule(lanes, a["width"])
+
+
+def same_ideal_rule(lanes, a, _):
+    """same, and ncu's ideal: ceil(active lanes x width / 128)."""
+    wav, _ = same_rule(lanes, a, _)
+    if a["width"] >= 8 and len(set(addr for _, addr in lanes)) > 1:
+        return wav, -(-len(lanes) * a["width"] // 128)
+    return wav, same_rule(lanes, a, _)[1]
+
+
+def fits_one(lanes, width):
+    """Do these lanes' distinct addresses fit one wavefront (no bank holds
+    two distinct words)?"""
+    words = {}
+    for _, addr in lanes:
+        for w in range(addr // 4, (addr + width + 3) // 4):
+            words.setdefault(w % 32, set()).add(w)
+    return max(len(s) for s in words.values()) == 1
+
+
+def fit_rule(lanes, a, _):
+    """8-byte loads: one wavefront when the warp's distinct addresses fit
+    one, else the half-warp rule; 16-byte loads: per half-warp, one
+    wavefront when its distinct addresses fit one, else the quarter-warp
+    rule in that half. Stores and narrower loads: the phase rule. Ideal:
+    ceil(active lanes x width / 128), capped by the wavefronts for loads."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    ideal = -(-len(lanes) * width // 128)
+    if a["kind"] != "load":
+        return phase_rule(lanes, width)[0], ideal
+    if width == 8:
+        wav = 1 if fits_one(lanes, 8) else phase_rule(lanes, 8)[0]
+    else:
+        wav = 0
+        for half in (0, 16):
+            part = [(l, ad) for l, ad in lanes if half <= l < half + 16]
+            if part:
+                wav += 1 if fits_one(part, 16) else phase_rule(part, 16)[0]
+    return wav, min(ideal, wav)
+
+
+def pairs_rule(lanes, a, _):
+    """8-byte loads: one wavefront for the warp when the distinct addresses
+    of its two half-warps, counted per half-warp, are at most 8 (64 bytes)
+    and their words share no bank, else the half-warp rule; 16-byte loads:
+    the same per half-warp with its two quarter-warps and 4 addresses.
+    Ideal as in fit."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    ideal = -(-len(lanes) * width // 128)
+    if a["kind"] != "load":
+        return phase_rule(lanes, width)[0], ideal
+    phase = 128 // width
+
+    def group(part, size):
+        subs = [set(ad for l, ad in part if p <= l < p + phase)
+                for p in range(0, 32, phase)]
+        if sum(len(x) for x in subs) <= size and fits_one(part, width):
+            return 1
+        return phase_rule(part, width)[0]
+    if width == 8:
+        wav = group(lanes, 8)
+    else:
+        wav = 0
+        for half in (0, 16):
+            part = [(l, ad) for l, ad in lanes if half <= l < half + 16]
+            if part:
+                wav += group(part, 4)
+    return wav, min(ideal, wav)
+
+
+RULES = {"bankfix": bankfix_rule, "same": same_rule,
+         "same+ideal": same_ideal_rule, "fit": fit_rule, "pairs": pairs_rule}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("work")
+    ap.add_argument("--measured", required=True)
+    ap.add_argument("--rule", choices=sorted(RULES), action="append")
+    ap.add_argument("--show", type=int, default=5)
+    args = ap.parse_args(argv)
+    generator = compare.load_json(os.path.join(
+        args.work, "manifest.json")).get("generator") or ""
+    if not generator.startswith("gen.py"):
+        print("lanes: error: %s was not written by gen.py (lanes.py reads "
+              "gen.py's arrays and indices)" % args.work, file=sys.stderr)
+        return 2
+    manifest, rows, _, _, _ = compare.compare(args.work, args.measured)
+    rules = args.rule or sorted(RULES)
+    score = {r: [0, 0] for r in rules}
+    agree_bankfix = [0, 0]
+    shown = {r: 0 for r in rules}
+    for r in rows:
+        a, p, m = r["access"], r["predicted"], r["measured"]
+        if r["status"] not in ("match", "mismatch") or m is None or \
+                a["accessType"] == "S12" or r.get("class", "").startswith(
+                    ("nvcc", "guard")):
+            continue
+        try:
+            lanes = lane_accesses(a, r["source"])
+        except (ValueError, KeyError, IndexError, AssertionError) as e:
+            print("lanes: cannot evaluate %s:%d: %s" % (
+                a["file"], a["line"], e), file=sys.stderr)
+            continue
+        uniform = lanes.pop("uniform")
+        for name in rules:
+            wav = ideal = 0
+            for key in lanes:
+                w, i = RULES[name](lanes[key], a, uniform)
+                wav, ideal = wav + w, ideal + i
+            ok = (wav, ideal) == (m["wavefronts"], m["ideal"])
+            score[name][0] += ok
+            score[name][1] += 1
+            if name == "bankfix":
+                agree_bankfix[0] += (wav, ideal) == (p["blockWavefronts"],
+                                                     p["blockIdeal"])
+                agree_bankfix[1] += 1
+            if not ok and shown[name] < args.show:
+                shown[name] += 1
+                print("%s: %s:%d %s %dB `%s`: rule %d (ideal %d), ncu %d "
+                      "(ideal %d), bankfix %d (ideal %d)" % (
+                          name, a["file"], a["line"], a["kind"], a["width"],
+                          r["source"], wav, ideal, m["wavefronts"],
+                          m["ideal"], p["blockWavefronts"], p["blockIdeal"]))
+    print("lanes: this evaluator with bankfix's rule equals bankfix on %d of "
+          "%d accesses" % tuple(agree_bankfix))
+    for name in rules:
+        print("lanes: rule %-7s equals ncu on %d of %d accesses" % (
+            name, score[name][0], score[name][1]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

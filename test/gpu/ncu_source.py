@@ -1,0 +1,40 @@
+"""Reads Nsight Compute's source page as CSV (`ncu --section SourceCounters
+--page source --print-source cuda,sass --csv`): shared by test/gpu/report.py
+and test/differential/compare.py.
+
+shared_sass_rows(csv_path) yields one dict per shared-memory SASS instruction
+(ncu prints each one twice; the second is skipped), in file order:
+  path      the CUDA source file's base name
+  function  ncu's "Function Name" (e.g. 'before::transposeTiled(float *, ...)')
+  line      the CUDA source line the instruction belongs to
+  kind      'load' or 'store' (ncu's "Access Operation", lower case)
+  sass      the instruction's text (e.g. 'LDS.64 R4, [R2+0x10]')
+  cells     every column of the row, by header name
+"""
+import csv
+import os
+
+
+def shared_sass_rows(csv_path):
+    header, path, function, line, seen = None, None, None, None, set()
+    with open(csv_path, newline="") as f:
+        for row in csv.reader(f):
+            if len(row) == 2 and row[0] == "File Path":
+                path = os.path.basename(row[1])
+            elif len(row) == 2 and row[0] == "Function Name":
+                function = row[1]
+                seen = set()
+            elif row and row[0] == "Line No":
+                header = row
+            elif header and len(row) == len(header):
+                cells = dict(zip(header, row))
+                if row[0]:  # a CUDA source line; its SASS rows follow
+                    line = int(row[0])
+                    continue
+                # A SASS instruction (ncu prints each one twice).
+                if cells["Address Space"] != "Shared" or row[2] in seen:
+                    continue
+                seen.add(row[2])
+                yield dict(path=path, function=function, line=line,
+                           kind=cells["Access Operation"].lower(),
+                           sass=cells.get("Source", row[1]), cells=cells)

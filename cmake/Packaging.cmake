@@ -40,9 +40,9 @@ set(CPACK_PACKAGE_CONTACT "bankfix maintainers <bankfix@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "finds shared-memory bank conflicts in CUDA code and pads them away")
 set(CPACK_PACKAGE_DESCRIPTION
-    "bankfix reads CUDA sources, reports the shared-memory accesses whose\n"
-    "lanes collide on a bank, and offers the padding fix. Includes the\n"
-    "clang-tidy module libbankfixTidy.so (check bankfix-bank-conflict).")
+    "bankfix reads CUDA sources, reports the shared-memory accesses whose\n\
+lanes collide on a bank, and offers the padding fix. Includes the\n\
+clang-tidy module libbankfixTidy.so (check bankfix-bank-conflict).")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)

@@ -30,13 +30,18 @@ done
 grep -qE '^ Package: bankfix$' <<<"$info" || fail "package name: $info"
 depends=$(sed -n 's/^ Depends: //p' <<<"$info")
 [ -n "$depends" ] || fail "no Depends: $info"
+# The package names in Depends, one a line.
+depends_names=$(tr ',' '\n' <<<"$depends" | sed 's/^ *//; s/[ :].*//')
+declares() { grep -qxF "$1" <<<"$depends_names"; }
 
 # The package of each library bankfix and the module need, as ldd finds it.
 dpkg-deb -x "$deb" "$work/root"
 needed_packages() {
   local lib path
   for lib in $(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    path=$(ldd "$1" | awk -v l="$lib" '$1 == l { print $3 }')
+    # "lib => /path (addr)", or "/path (addr)" for the dynamic loader.
+    path=$(ldd "$1" | awk -v l="$lib" '$1 == l && $2 == "=>" { print $3 }
+      $1 ~ "/" && $1 ~ ("/" l "$") { print $1 }' | head -1)
     [ -n "$path" ] || { fail "ldd does not find $lib"; continue; }
     path=$(realpath "$path")
     # Debian's merged /usr: dpkg may know the library under /lib.
@@ -46,17 +51,17 @@ needed_packages() {
 }
 for bin in "$work/root/usr/bin/bankfix" "$work/root/usr/lib/bankfix/libbankfixTidy.so"; do
   for pkg in $(needed_packages "$bin"); do
-    grep -qE "(^|, )${pkg%%:*}( |,|$)" <<<"$depends" || fail "$(basename "$bin") needs $pkg, not in Depends: $depends"
+    declares "$pkg" || fail "$(basename "$bin") needs $pkg, not in Depends: $depends"
   done
 done
 for pkg in libclang-cpp22 libllvm22; do
-  grep -qE "(^|, )$pkg( |,|$)" <<<"$depends" || fail "$pkg not in Depends: $depends"
+  declares "$pkg" || fail "$pkg not in Depends: $depends"
 done
 # Clang's builtin headers, which bankfix parses with.
 resource=$("$work/root/usr/bin/bankfix" --version | sed -n 's/.*clang resource directory: //p')
 [ -n "$resource" ] || fail "--version names no resource directory"
 owner=$(dpkg-query -S "$resource/include/__clang_cuda_builtin_vars.h" | sed 's/:.*//')
-grep -qE "(^|, )$owner( |,|$)" <<<"$depends" || fail "$owner (the resource directory) not in Depends: $depends"
+declares "$owner" || fail "$owner (the resource directory) not in Depends: $depends"
 "$work/root/usr/bin/bankfix" --version | grep -qE '^bankfix [0-9.]+ \(LLVM 22' ||
   fail "the packaged bankfix does not run"
 exit $status

@@ -39,11 +39,17 @@ version=$(bankfix --version)
 grep -qE '^bankfix [0-9.]+ \(LLVM 22\.' <<<"$version" || fail "--version: $version"
 grep -qE 'CUDA toolkit: (CUDA [0-9.]+ at |none found)' <<<"$version" || fail "--version names no CUDA toolkit: $version"
 
-# The manual page renders and lists every option --help lists.
+# The manual page lists the options --help lists, and renders.
+man_page=$work/prefix/share/man/man1/bankfix.1
+help_opts=$(bankfix --help | grep -oE '^  --?[a-z][a-z-]*' | tr -d ' ' | sort)
+man_opts=$(grep -oE '^\\fB(\\-)+[a-z]([a-z]|\\-)*' "$man_page" |
+  sed 's/^\\fB//; s/\\-/-/g' | sort)
+[ -n "$help_opts" ] && [ "$help_opts" = "$man_opts" ] ||
+  fail "the man page's options differ from --help's: $(diff <(echo "$help_opts") <(echo "$man_opts"))"
 if command -v man >/dev/null; then
-  page=$(MANWIDTH=200 man -l "$work/prefix/share/man/man1/bankfix.1" 2>&1 | col -b)
-  for opt in $(bankfix --help | grep -oE '^  --?[a-z][a-z-]*' | tr -d ' '); do
-    grep -qe "$opt" <<<"$page" || fail "the man page lacks $opt"
+  page=$(MANWIDTH=200 man -l "$man_page" 2>&1 | col -b)
+  for opt in $help_opts; do
+    grep -qe "$opt" <<<"$page" || fail "the rendered man page lacks $opt"
   done
 fi
 

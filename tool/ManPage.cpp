@@ -71,7 +71,11 @@ void printManPage(llvm::raw_ostream &OS, const ManPageSource &Source) {
   llvm::SmallPtrSet<const cl::Option *, 32> Seen;
   for (const auto &Entry : cl::getRegisteredOptions()) {
     const cl::Option *O = Entry.second;
-    if (O->getOptionHiddenFlag() == cl::NotHidden && Seen.insert(O).second)
+    // --help unhides --help-list when options have categories (the
+    // tool's are in one of their own).
+    bool Shown =
+        O->getOptionHiddenFlag() == cl::NotHidden || O->ArgStr == "help-list";
+    if (Shown && Seen.insert(O).second)
       Options.push_back(O);
   }
   llvm::sort(Options, [](const cl::Option *A, const cl::Option *B) {

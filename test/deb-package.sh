@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# deb-package.sh BUILD_DIR: builds the .deb with CPack and checks it
+# deb-package.sh BUILD_DIR [TIDY]: builds the .deb with CPack and checks it
 # (dpkg-deb -I/-c): its files (bankfix, the clang-tidy module, the manual
 # page), and its declared dependencies: the package of every shared library
 # the two binaries need (readelf NEEDED, found with ldd, owned per dpkg -S),
 # and the package of Clang's resource directory bankfix parses with. The
 # unpacked bankfix must run. Skipped (77) without dpkg-deb or dpkg-shlibdeps.
+# TIDY 0: the build has no clang-tidy module.
 set -euo pipefail
-build=$(realpath "$1")
+build=$(realpath "$1") with_tidy=${2:-1}
 for t in cpack dpkg-deb dpkg-shlibdeps dpkg-query; do
   command -v $t >/dev/null || { echo "deb-package: no $t, skipped"; exit 77; }
 done
@@ -23,8 +24,9 @@ deb=${debs[0]}
 
 info=$(dpkg-deb -I "$deb")
 contents=$(dpkg-deb -c "$deb")
-for f in ./usr/bin/bankfix ./usr/lib/bankfix/libbankfixTidy.so \
-  ./usr/share/man/man1/bankfix.1 ./usr/share/doc/bankfix/ci.md; do
+files=(./usr/bin/bankfix ./usr/share/man/man1/bankfix.1 ./usr/share/doc/bankfix/ci.md)
+[ "$with_tidy" = 1 ] && files+=(./usr/lib/bankfix/libbankfixTidy.so)
+for f in "${files[@]}"; do
   grep -qE " $f\$" <<<"$contents" || fail "not in the package: $f"
 done
 grep -qE '^ Package: bankfix$' <<<"$info" || fail "package name: $info"
@@ -49,7 +51,9 @@ needed_packages() {
       fail "no package owns $path"
   done | sed 's/:.*//' | sort -u
 }
-for bin in "$work/root/usr/bin/bankfix" "$work/root/usr/lib/bankfix/libbankfixTidy.so"; do
+bins=("$work/root/usr/bin/bankfix")
+[ "$with_tidy" = 1 ] && bins+=("$work/root/usr/lib/bankfix/libbankfixTidy.so")
+for bin in "${bins[@]}"; do
   for pkg in $(needed_packages "$bin"); do
     declares "$pkg" || fail "$(basename "$bin") needs $pkg, not in Depends: $depends"
   done

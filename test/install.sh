@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# install.sh BUILD_DIR: `cmake --install` into a temporary prefix, then the
+# install.sh BUILD_DIR [TIDY]: `cmake --install` into a temporary prefix, then the
 # installed tool as a user has it: bankfix on PATH on a golden input (the
 # same warnings as test/expected), --version, the manual page (man -l), and
 # the installed clang-tidy module in Debian's clang-tidy-22 on the same
 # input (the same warning lines). The module must take clang-tidy's own
-# classes from clang-tidy, not carry a copy.
+# classes from clang-tidy, not carry a copy. TIDY 0: the build has no
+# module (BANKFIX_TIDY off, as in sanitizer builds).
 set -euo pipefail
-build=$(realpath "$1")
+build=$(realpath "$1") with_tidy=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -15,8 +16,10 @@ fail() { echo "install: $*" >&2; status=1; }
 
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" ||
   { cat "$work/install.log"; exit 1; }
-for f in bin/bankfix lib/bankfix/libbankfixTidy.so share/man/man1/bankfix.1 \
-  share/doc/bankfix/ci.md share/doc/bankfix/bankfix-ci.yml; do
+files=(bin/bankfix share/man/man1/bankfix.1 share/doc/bankfix/ci.md
+  share/doc/bankfix/bankfix-ci.yml)
+[ "$with_tidy" = 1 ] && files+=(lib/bankfix/libbankfixTidy.so)
+for f in "${files[@]}"; do
   [ -f "$work/prefix/$f" ] || fail "not installed: $f"
 done
 export PATH=$work/prefix/bin:$PATH
@@ -55,8 +58,10 @@ fi
 
 # The installed module in clang-tidy-22, on the same input.
 tidy=$(command -v clang-tidy-22 || true)
-if [ -z "$tidy" ]; then
-  echo "install: no clang-tidy-22: the module was not run" >&2
+if [ "$with_tidy" != 1 ] || [ -z "$tidy" ]; then
+  echo "install: no module or no clang-tidy-22: the module was not run" >&2
+elif grep -q -- -nocudainc <<<"$(bankfix --print-parse-command $name.cu)"; then
+  echo "install: no CUDA toolkit: the module was not run" >&2
 else
   module=$work/prefix/lib/bankfix/libbankfixTidy.so
   if nm -D --defined-only "$module" | c++filt | grep -q 'clang::tidy::ClangTidyCheck::ClangTidyCheck'; then

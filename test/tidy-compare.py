@@ -16,7 +16,7 @@ compares:
     `bankfix --apply` makes it.
 
     tidy-compare.py BANKFIX CLANG_TIDY MODULE NAME
-Exit 77 (skipped) without a CUDA toolkit: the parse command would name
+Exit 77 (skipped) without python3-yaml or a CUDA toolkit: the parse command would name
 bankfix's in-memory prelude, which clang-tidy cannot read.
 """
 import collections
@@ -27,7 +27,11 @@ import subprocess
 import sys
 import tempfile
 
-import yaml
+try:
+    import yaml
+except ImportError:
+    print("tidy-compare: no python3-yaml, skipped")
+    sys.exit(77)
 
 bankfix, clang_tidy, module, name = (
     os.path.abspath(sys.argv[1]), sys.argv[2], os.path.abspath(sys.argv[3]),

@@ -5,15 +5,16 @@
 # enables bankfix-bank-conflict and sets its BlockDim option, and Debian's
 # run-clang-tidy-22 -p. The warnings must be `bankfix -p`'s with the same
 # --block-dim, and run-clang-tidy's -export-fixes must hold bankfix's fix.
-# Skipped (77) without run-clang-tidy-22 or a CUDA toolkit.
+# Skipped (77) without run-clang-tidy-22, a CUDA toolkit or python3-yaml.
 set -euo pipefail
 bankfix=$(realpath "$1") module=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
 runner=$(command -v run-clang-tidy-22 || true)
 tidy=$(command -v clang-tidy-22 || true)
 cuda=$("$bankfix" --version | sed -n 's/.*CUDA [0-9.]* at \(.*\) (found via.*/\1/p')
-if [ -z "$runner" ] || [ -z "$tidy" ] || [ -z "$cuda" ]; then
-  echo "run-clang-tidy: no run-clang-tidy-22, clang-tidy-22 or CUDA toolkit, skipped"
+if [ -z "$runner" ] || [ -z "$tidy" ] || [ -z "$cuda" ] ||
+  ! python3 -c 'import yaml' 2>/dev/null; then
+  echo "run-clang-tidy: no run-clang-tidy-22, clang-tidy-22, CUDA toolkit or python3-yaml, skipped"
   exit 77
 fi
 work=$(mktemp -d)

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ManPage.h"
+#include "ToolkitVersion.h"
 #include "core/model/BlockShape.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
@@ -164,9 +166,36 @@ static cl::opt<bool> PrintParseCommand(
              "stop."),
     cl::Hidden, cl::cat(Category));
 
+static cl::opt<bool> PrintManPage(
+    "print-man-page",
+    cl::desc("Print the manual page (roff) made from these options, and\n"
+             "stop."),
+    cl::Hidden, cl::cat(Category));
+
+static const char Overview[] =
+    "finds shared-memory bank conflicts in CUDA code\n\n"
+    "  bankfix [options] FILE... [-- compiler args]\n\n"
+    "Exit status: 0 no findings (or findings without\n"
+    "--warnings-as-errors), 1 findings with --warnings-as-errors,\n"
+    "2 a tool error.\n";
+
+/// bankfix's, LLVM's and the CUDA toolkit's versions (the toolkit that
+/// files would be parsed with: --cuda-path when given before --version).
 static void printVersion(llvm::raw_ostream &OS) {
   OS << "bankfix " << BANKFIX_VERSION << " (LLVM " << LLVM_VERSION_STRING
      << ")\n";
+  std::string Error;
+  std::optional<CudaToolkit> Toolkit = findCudaToolkit(CudaPathOpt, Error);
+  OS << "  CUDA toolkit: ";
+  if (Toolkit) {
+    std::string Version = cudaToolkitVersion(Toolkit->Path);
+    OS << "CUDA " << (Version.empty() ? "(unknown version)" : Version) << " at "
+       << Toolkit->Path << " (found via " << Toolkit->FoundVia << ")\n";
+  } else {
+    OS << (Error.empty() ? "none found" : Error)
+       << "; files are parsed with the built-in prelude\n";
+  }
+  OS << "  clang resource directory: " << BANKFIX_CLANG_RESOURCE_DIR << "\n";
 }
 
 static int toolError(const std::string &Message) {
@@ -191,17 +220,18 @@ int main(int argc, const char **argv) {
   cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   llvm::raw_string_ostream ErrOS(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
-          ToolArgc, argv,
-          "finds shared-memory bank conflicts in CUDA code\n\n"
-          "  bankfix [options] FILE... [-- compiler args]\n\n"
-          "Exit status: 0 no findings (or findings without\n"
-          "--warnings-as-errors), 1 findings with --warnings-as-errors,\n"
-          "2 a tool error.\n",
-          &ErrOS)) {
+  if (!cl::ParseCommandLineOptions(ToolArgc, argv, Overview, &ErrOS)) {
     ErrOS.flush();
     llvm::errs() << ParseErrors;
     return 2;
+  }
+  if (PrintManPage) {
+    ManPageSource Source;
+    Source.Version = BANKFIX_VERSION;
+    Source.Overview = Overview;
+    Source.EnumValues[&Format] = &Format.getParser();
+    printManPage(llvm::outs(), Source);
+    return 0;
   }
   std::unique_ptr<CompileDatabase> Database;
   if (!BuildPath.empty()) {

@@ -2,12 +2,8 @@
 
 #include "tidy/BankConflictTidyCheck.h"
 
-#include "core/expr/AccessSummary.h"
-#include "frontend/analysis/BlockShapeChoice.h"
-#include "frontend/analysis/LaunchSites.h"
-#include "frontend/analysis/SharedAccessFinder.h"
-#include "frontend/fix/PaddingFix.h"
 #include "frontend/parse/NestingDepth.h"
+#include "frontend/project/UnitAnalysis.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "tidy/ReporterTranscript.h"
@@ -33,31 +29,6 @@ namespace {
 /// Stack of the thread the analysis runs on: bankfix's walks recurse as
 /// deep as the source nests (bankfix itself does the same).
 constexpr unsigned AnalysisStackSize = 1u << 30;
-
-/// Whether the reporter warns about \p Summary (as FileAnalyzer decides).
-bool warns(const AccessSummary &Summary) {
-  return Summary.judged() && Summary.runs() &&
-         Summary.worst().worst().hasConflict();
-}
-
-/// For an access to a member of a struct element, the same access on an
-/// array of the member's type alone (as FileAnalyzer computes it).
-std::optional<PlainElementAlternative>
-plainAlternative(ASTContext &Ctx, const FoundAccess &Access,
-                 const BlockShape &Shape) {
-  const SharedArrayLayout &Layout = Access.Array->Layout;
-  if (Access.Instances.empty() ||
-      Access.Instances.front().Desc.Width >= Layout.ElementSize)
-    return std::nullopt;
-  SharedArrayLayout Plain = Layout;
-  Plain.ElementSize = Access.Instances.front().Desc.Width;
-  std::vector<AccessInstance> Instances = Access.Instances;
-  for (AccessInstance &I : Instances)
-    I.Desc.ByteOffset = 0;
-  return PlainElementAlternative{
-      Access.Expr->getType().getAsString(Ctx.getPrintingPolicy()),
-      summarizeAccess(Plain, Instances, Shape)};
-}
 
 /// The place of a transcript entry; invalid when it has none.
 SourceLocation placeOf(const SourceManager &SM, const TranscriptEntry &E) {
@@ -131,33 +102,11 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
         << MaxNestingDepth;
     return;
   }
-  SharedAccesses Found = findSharedAccesses(Ctx);
-  std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
-
   // Every access for each of its block shapes, and the padding fixes:
   // what bankfix's FileAnalyzer does.
+  UnitAnalysis Unit = analyzeUnit(Ctx, BlockDims);
+  const SharedAccesses &Found = Unit.Found;
   size_t N = Found.Accesses.size();
-  std::vector<std::vector<BlockShapeChoice>> Choices(N);
-  std::vector<std::vector<AccessSummary>> Summaries(N);
-  std::vector<std::vector<BlockShape>> Shapes(N);
-  std::vector<bool> Conflicting(N, false);
-  for (size_t I = 0; I < N; ++I) {
-    const FoundAccess &Access = Found.Accesses[I];
-    if (!Access.Unsupported.empty())
-      continue;
-    Choices[I] = chooseBlockShapes(*Access.Function, Launches, BlockDims);
-    for (const BlockShapeChoice &Block : Choices[I]) {
-      Summaries[I].push_back(
-          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
-      Shapes[I].push_back(Block.Shape);
-      Conflicting[I] = Conflicting[I] || warns(Summaries[I].back());
-    }
-  }
-  std::vector<ArrayFix> Fixes = planArrayFixes(Ctx, Found, Shapes, Conflicting);
-  std::map<const SharedArray *, const ArrayFix *> FixOf;
-  for (const ArrayFix &F : Fixes)
-    for (const SharedArray *A : F.Arrays)
-      FixOf[A] = &F;
   std::set<const ArrayFix *> Exported;
 
   // bankfix's reporter writes each report as text; it is read back and
@@ -186,6 +135,10 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
       }
     }
   };
+  for (const WalkRemark &R : Found.Remarks) {
+    Reporter.reportRemark(R.Loc, R.Message);
+    Emit(SourceRange(), nullptr);
+  }
   for (size_t I = 0; I < N; ++I) {
     const FoundAccess &Access = Found.Accesses[I];
     bool Shown = Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck) ==
@@ -195,12 +148,11 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
       Emit(Access.Expr->getSourceRange(), nullptr);
       continue;
     }
-    auto FixIt = FixOf.find(Access.Array);
-    const ArrayFix *Fix = FixIt == FixOf.end() ? nullptr : FixIt->second;
-    for (size_t K = 0; K < Choices[I].size(); ++K) {
-      const BlockShapeChoice &Block = Choices[I][K];
+    const ArrayFix *Fix = Unit.fixOf(Access.Array);
+    for (size_t K = 0; K < Unit.Choices[I].size(); ++K) {
+      const BlockShapeChoice &Block = Unit.Choices[I][K];
       std::optional<std::string> Warning =
-          Reporter.report(Access, Summaries[I][K], Block,
+          Reporter.report(Access, Unit.Summaries[I][K], Block,
                           plainAlternative(Ctx, Access, Block.Shape), Fix);
       const ArrayFix *Attached = nullptr;
       if (Warning && Shown && Fix && Fix->fixes() &&

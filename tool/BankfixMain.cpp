@@ -18,6 +18,7 @@
 #include "frontend/project/FileAnalyzer.h"
 #include "frontend/project/FileSettings.h"
 #include "frontend/project/ParallelAnalysis.h"
+#include "frontend/report/CoverageStats.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "frontend/report/ExplainOutput.h"
 #include "frontend/report/JsonReport.h"
@@ -95,6 +96,12 @@ static cl::opt<bool>
           cl::desc("Do not print how many warnings were suppressed or\n"
                    "treated as errors."),
           cl::cat(Category));
+
+static cl::opt<bool>
+    AccessStats("access-stats",
+                cl::desc("Print, per file, the shared accesses found, judged,\n"
+                         "conflicting and not judged (to stderr)."),
+                cl::cat(Category));
 
 static cl::opt<std::string> ConfigFileOpt(
     "config-file",
@@ -358,6 +365,8 @@ int main(int argc, const char **argv) {
     if (!Quiet)
       llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
                                          Result.SuppressedByHeaderFilter);
+    if (AccessStats && !Result.Failed)
+      llvm::errs() << coverageLine(File, coverageOf(Result.Records));
     if (Job.Opts.WarningsAsErrors)
       ErrorWarnings += Result.Warnings;
     Findings.insert(Findings.end(), Result.Findings.begin(),

@@ -32,9 +32,15 @@ struct AccessInstance {
   /// straight-line code; Sequence orders them (what the compiler may
   /// merge).
   unsigned Region = 0, Sequence = 0;
+  /// The compiler merges this execution into an earlier one (MergeNote
+  /// says which): it makes no access of its own.
+  bool MergedAway = false;
+  /// "merged by nvcc with the load at 19:14 into one 8-byte load" on the
+  /// execution that makes the merged access, or what it was merged into.
+  std::string MergeNote;
 
   bool runsFor(const BlockShape &Shape) const {
-    return !OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim;
+    return !MergedAway && (!OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim);
   }
 };
 

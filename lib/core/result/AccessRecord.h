@@ -28,6 +28,8 @@ struct AccessRecord {
   /// when it is.
   std::string SuppressedBy;
   bool Judged = false;
+  /// When nvcc merges this access with adjacent ones: how.
+  std::string Merge;
   std::string Problem; ///< when !Judged
   unsigned Iterations = 1;
   // When judged: the worst execution (iteration, warp) and the block totals.

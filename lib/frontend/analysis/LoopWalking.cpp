@@ -83,27 +83,66 @@ std::string Walker::iterationLabel(const WriteCollector &Writes) {
   return Label;
 }
 
+std::optional<int64_t> Walker::conditionOverBlock(const LaneExpr &Cond,
+                                                  bool &Uniform) {
+  BlockShape Shape;
+  Shape.Dim = *Options.BlockDim;
+  std::optional<int64_t> First;
+  bool Any = false;
+  for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      std::optional<std::array<unsigned, 3>> Tid = Shape.threadIdx(Warp, Lane);
+      if (!Tid)
+        continue;
+      std::optional<int64_t> V =
+          evaluateLaneConcrete(Cond, LaneEnv{*Tid, Shape.Dim});
+      if (!V)
+        return std::nullopt;
+      bool Stays = *V != 0;
+      if (First && (*First != 0) != Stays)
+        Uniform = false;
+      if (!First)
+        First = Stays;
+      Any = Any || Stays;
+    }
+  return Any ? 1 : 0;
+}
+
 /// The loop's trip count, counted without walking the body's accesses: the
-/// condition must be known (the same for every lane, no unknowns, no
-/// blockDim) at every iteration. The values are as before on return.
-std::optional<unsigned> Walker::countTrips(const ForStmt *S) {
+/// condition must be known at every iteration: the same for every lane, or
+/// (when blockDim is known) known for every thread of the block, the loop
+/// running until the last thread leaves it. The values are as before on
+/// return.
+std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S) {
   LocalValues Start = Values;
-  std::optional<unsigned> Trips = 0;
-  for (;; ++*Trips) {
+  PointerTargets StartPointers = Pointers;
+  std::optional<Trips> T = Trips{};
+  for (;; ++T->Count) {
     LaneExprPtr Cond = translate(S->getCond());
-    if (mentions(*Cond, ExprKind::BlockDim) && !dependsOnLane(*Cond))
+    bool Lanes = dependsOnLane(*Cond);
+    if ((mentions(*Cond, ExprKind::BlockDim) || Lanes) && !Options.BlockDim)
       Result.NeedsBlockDim = true;
-    if (dependsOnLane(*Cond) || mentions(*Cond, ExprKind::BlockDim)) {
-      Trips.reset();
+    if (mentions(*Cond, ExprKind::BlockDim) || (Lanes && !Options.BlockDim) ||
+        T->Count > MaxLoopIterations ||
+        UnrolledBodies + T->Count > MaxUnrolledBodies) {
+      T.reset();
       break;
     }
-    EvalResult R = evaluateLane(*Cond, LaneEnv{});
-    if (!R.ok() || !R.Value->isConcrete() || *Trips > MaxLoopIterations ||
-        UnrolledBodies + *Trips > MaxUnrolledBodies) {
-      Trips.reset();
+    std::optional<int64_t> Stays;
+    if (Lanes) {
+      bool Uniform = true;
+      Stays = conditionOverBlock(*Cond, Uniform);
+      T->LaneDependent = T->LaneDependent || !Uniform;
+    } else {
+      EvalResult R = evaluateLane(*Cond, LaneEnv{});
+      if (R.ok() && R.Value->isConcrete())
+        Stays = R.Value->Const;
+    }
+    if (!Stays) {
+      T.reset();
       break;
     }
-    if (R.Value->Const == 0)
+    if (*Stays == 0)
       break;
     // Only the loop's own variables move; the body must not change them
     // in ways the increment does not show, so apply the body's side effects
@@ -112,23 +151,30 @@ std::optional<unsigned> Walker::countTrips(const ForStmt *S) {
     applySideEffects(S->getInc());
   }
   Values = std::move(Start);
-  return Trips;
+  Pointers = std::move(StartPointers);
+  return T;
 }
 
 bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
   if (Writes.Jumps || !S->getCond())
     return false;
-  std::optional<unsigned> Trips = countTrips(S);
-  if (!Trips)
+  std::optional<Trips> T = countTrips(S);
+  if (!T)
     return false;
-  UnrolledBodies += *Trips;
+  UnrolledBodies += T->Count;
   std::string Outer = Iteration;
-  for (unsigned I = 0; I < *Trips; ++I) {
+  for (unsigned I = 0; I < T->Count; ++I) {
     walkExpr(S->getCond());
     std::string Label = iterationLabel(Writes);
+    if (Label.empty()) // The loop's variables differ per lane.
+      Label = "#" + std::to_string(I + 1);
     Iteration = Outer.empty() ? Label : Outer + ", " + Label;
+    if (T->LaneDependent)
+      pushGuard(translate(S->getCond()));
     walk(S->getBody());
     walkExpr(S->getInc());
+    if (T->LaneDependent)
+      popGuard();
   }
   Iteration = Outer;
   walkExpr(S->getCond());

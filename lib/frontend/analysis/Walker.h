@@ -136,7 +136,18 @@ private:
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes);
   bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
-  std::optional<unsigned> countTrips(const clang::ForStmt *S);
+  /// A loop's trip count, and whether lanes leave it at different
+  /// iterations (then its condition guards each iteration's body).
+  struct Trips {
+    unsigned Count = 0;
+    bool LaneDependent = false;
+  };
+  std::optional<Trips> countTrips(const clang::ForStmt *S);
+  /// The condition \p Cond of a loop for every thread of the block (known
+  /// blockDim): 1 when some thread stays, 0 when all leave, nullopt when a
+  /// thread's value is not known. \p Uniform is cleared when threads differ.
+  std::optional<int64_t> conditionOverBlock(const LaneExpr &Cond,
+                                            bool &Uniform);
   std::string iterationLabel(const WriteCollector &Writes);
   LaneExprPtr uniformValueOf(const clang::VarDecl *V);
 

@@ -11,6 +11,7 @@
 #include "frontend/parse/BuiltinPrelude.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
+#include "frontend/project/UnitAnalysis.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "frontend/report/SourcePlace.h"
@@ -34,25 +35,6 @@ namespace bankfix {
 
 namespace {
 
-/// For an access to a member of a struct element, the same access on an
-/// array of the member's type alone (is the struct making it worse?).
-std::optional<PlainElementAlternative>
-plainAlternative(ASTContext &Ctx, const FoundAccess &Access,
-                 const BlockShape &Shape) {
-  const SharedArrayLayout &Layout = Access.Array->Layout;
-  if (Access.Instances.empty() || Access.FlatBytes ||
-      Access.Instances.front().Desc.Width >= Layout.ElementSize)
-    return std::nullopt;
-  SharedArrayLayout Plain = Layout;
-  Plain.ElementSize = Access.Instances.front().Desc.Width;
-  std::vector<AccessInstance> Instances = Access.Instances;
-  for (AccessInstance &I : Instances)
-    I.Desc.ByteOffset = 0;
-  return PlainElementAlternative{
-      Access.Expr->getType().getAsString(Ctx.getPrintingPolicy()),
-      summarizeAccess(Plain, Instances, Shape)};
-}
-
 AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
                     const BlockShapeChoice &Block) {
   AccessRecord R;
@@ -70,6 +52,11 @@ AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
   R.Shape = Block.Shape;
   R.ShapeOrigin = Block.Origin;
   R.Iterations = unsigned(Access.Instances.size());
+  for (const AccessInstance &I : Access.Instances)
+    if (!I.MergeNote.empty()) {
+      R.Merge = I.MergeNote;
+      break;
+    }
   return R;
 }
 
@@ -87,12 +74,6 @@ void fill(AccessRecord &R, const AccessSummary &Summary) {
   R.NWay = W.NWay;
   R.BlockWavefronts = Summary.BlockWavefronts;
   R.BlockIdeal = Summary.BlockIdeal;
-}
-
-/// Whether the reporter warns about \p Summary.
-bool warns(const AccessSummary &Summary) {
-  return Summary.judged() && Summary.runs() &&
-         Summary.worst().worst().hasConflict();
 }
 
 const char *suppressionName(FilterVerdict Verdict) {
@@ -143,41 +124,11 @@ public:
       return;
     }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
-    std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
-    SharedAccesses Found = findSharedAccesses(Ctx, [&](const FunctionDecl &F) {
-      std::vector<BlockShape> Shapes;
-      for (const BlockShapeChoice &C :
-           chooseBlockShapes(F, Launches, Opts.BlockDims))
-        Shapes.push_back(C.Shape);
-      return Shapes;
-    });
-
-    // Evaluate every access for each of its block shapes.
+    UnitAnalysis Unit = analyzeUnit(Ctx, Opts.BlockDims);
+    SharedAccesses &Found = Unit.Found;
     size_t N = Found.Accesses.size();
-    std::vector<std::vector<BlockShapeChoice>> Choices(N);
-    std::vector<std::vector<AccessSummary>> Summaries(N);
-    std::vector<std::vector<BlockShape>> Shapes(N);
-    std::vector<bool> Conflicting(N, false);
-    for (size_t I = 0; I < N; ++I) {
-      const FoundAccess &Access = Found.Accesses[I];
-      if (!Access.Unsupported.empty())
-        continue;
-      Choices[I] =
-          chooseBlockShapes(*Access.Function, Launches, Opts.BlockDims);
-      for (const BlockShapeChoice &Block : Choices[I]) {
-        Summaries[I].push_back(summarizeAccess(Access.Array->Layout,
-                                               Access.Instances, Block.Shape));
-        Shapes[I].push_back(Block.Shape);
-        const AccessSummary &S = Summaries[I].back();
-        Conflicting[I] = Conflicting[I] || warns(S);
-      }
-    }
-    std::vector<ArrayFix> Fixes =
-        planArrayFixes(Ctx, Found, Shapes, Conflicting);
-    std::map<const SharedArray *, const ArrayFix *> FixOf;
-    for (const ArrayFix &F : Fixes)
-      for (const SharedArray *A : F.Arrays)
-        FixOf[A] = &F;
+    std::vector<std::vector<BlockShapeChoice>> &Choices = Unit.Choices;
+    std::vector<std::vector<AccessSummary>> &Summaries = Unit.Summaries;
     std::set<const ArrayFix *> Exported;
 
     ConflictReporter Reporter(OS, Opts.Colors, CI.getLangOpts(),
@@ -205,8 +156,7 @@ public:
         Result.Records.back().SuppressedBy = suppressionName(Verdict);
         continue;
       }
-      auto FixIt = FixOf.find(Access.Array);
-      const ArrayFix *Fix = FixIt == FixOf.end() ? nullptr : FixIt->second;
+      const ArrayFix *Fix = Unit.fixOf(Access.Array);
       for (size_t K = 0; K < Choices[I].size(); ++K) {
         const BlockShapeChoice &Block = Choices[I][K];
         std::optional<std::string> Warning;

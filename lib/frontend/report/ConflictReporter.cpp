@@ -93,6 +93,11 @@ std::optional<std::string> ConflictReporter::report(
     reportCalls(Access);
     return std::nullopt;
   }
+  bool AllMerged = !Access.Instances.empty();
+  for (const AccessInstance &I : Access.Instances)
+    AllMerged = AllMerged && I.MergedAway;
+  if (AllMerged) // Judged with the access it is merged into.
+    return std::nullopt;
   if (!Summary.runs()) {
     Engine->Report(Loc, RemarkID) << ("no lane of " + Shape + " runs this " +
                                       describeAccess(Access) + CheckName)
@@ -122,6 +127,11 @@ std::optional<std::string> ConflictReporter::report(
       PerWarp + ", ideal " + std::to_string(Worst.Ideal) + PerIteration + ")";
   Engine->Report(Loc, WarningID) << (Message + CheckName) << Range;
   reportCalls(Access);
+  for (const AccessInstance &I : Access.Instances)
+    if (!I.MergeNote.empty() && !I.MergedAway) {
+      Engine->Report(SourceLocation(), NoteID) << I.MergeNote;
+      break;
+    }
   reportDeclaration(*Access.Array, Fix);
   std::string Runs = plural(Eval.Shape.warps(), "warp");
   if (Iterations > 1)

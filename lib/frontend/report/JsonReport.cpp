@@ -2,6 +2,8 @@
 
 #include "frontend/report/JsonReport.h"
 
+#include "frontend/report/CoverageStats.h"
+
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,6 +39,8 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
         {"judged", R.Judged},
         {"iterations", R.Iterations},
     };
+    if (!R.Merge.empty())
+      A["merge"] = R.Merge;
     if (!R.SuppressedBy.empty()) {
       A["suppressed"] = true;
       A["suppressedBy"] = R.SuppressedBy;
@@ -86,9 +90,16 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
     });
   }
 
+  Coverage C = coverageOf(Records);
   llvm::json::Object Root{{"version", 1},
                           {"accesses", std::move(Accesses)},
-                          {"kernels", std::move(Kernels)}};
+                          {"kernels", std::move(Kernels)},
+                          {"coverage", llvm::json::Object{
+                                           {"found", C.Found},
+                                           {"judged", C.Judged},
+                                           {"conflicting", C.Conflicting},
+                                           {"notJudged", C.NotJudged},
+                                       }}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";

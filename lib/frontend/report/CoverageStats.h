@@ -1,0 +1,33 @@
+//===- CoverageStats.h - What was found, judged and not judged ------------===//
+//
+// A user must see what bankfix could not cover instead of silence: per
+// file, the shared accesses found (each counted once, whatever its block
+// shapes), how many were judged for every shape, how many conflict, and
+// how many could not be judged (`--stats`, and the JSON summary).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_COVERAGESTATS_H
+#define BANKFIX_COVERAGESTATS_H
+
+#include "core/result/AccessRecord.h"
+
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+struct Coverage {
+  unsigned Found = 0, Judged = 0, Conflicting = 0, NotJudged = 0;
+};
+
+/// The coverage of \p Records (one per access and block shape).
+Coverage coverageOf(const std::vector<AccessRecord> &Records);
+
+/// "bankfix: FILE: 12 shared accesses found, 11 judged (3 conflicting), 1
+/// not judged".
+std::string coverageLine(const std::string &File, const Coverage &C);
+
+} // namespace bankfix
+
+#endif // BANKFIX_COVERAGESTATS_H

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Compares the real-code corpus's measured shared wavefronts with bankfix.
+
+    compare_real.py WORK_DIR EXPECTED_DIR RESULTS_MD
+
+WORK_DIR holds NAME.ncu.csv for each test/inputs/real/NAME.cu (every kernel
+launched once, with one block) and environment.txt; EXPECTED_DIR holds
+bankfix's golden NAME.json. Per kernel, source line and access kind, the
+measured wavefronts and ideal wavefronts (summed over the shared SASS
+instructions ncu attributes to the line) must equal the sum of bankfix's
+blockWavefronts and blockIdeal over the judged accesses of that line. A
+shared instruction on a line where bankfix found no access is a miss; a line
+bankfix judged that ncu did not see (the compiler removed it) is listed.
+Writes RESULTS_MD; exits 1 when a judged line differs or an access is
+missed.
+"""
+import json
+import os
+import sys
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ncu_source import shared_sass_rows  # noqa: E402
+
+
+def kernel_name(ncu_function):
+    name = ncu_function.split("(")[0].strip()
+    if name.startswith("void "):
+        name = name[5:]
+    return name
+
+
+def main():
+    work, expected, results = sys.argv[1:4]
+    env = dict(l.rstrip("\n").split("=", 1)
+               for l in open(os.path.join(work, "environment.txt")))
+    rows, failures, unjudged = [], 0, []
+    for file in sorted(os.listdir(expected)):
+        if not file.endswith(".json"):
+            continue
+        name = file[:-5]
+        predicted = defaultdict(lambda: [0, 0, 0])
+        merged = set()
+        for a in json.load(open(os.path.join(expected, file)))["accesses"]:
+            key = (a["function"], a["line"], a["kind"])
+            if a.get("merge", "").startswith("nvcc merges it into"):
+                merged.add(key)
+            if not a["judged"]:
+                unjudged.append((name, a["line"], a["kind"], a["problem"]))
+                predicted[key][2] += 1
+                continue
+            predicted[key][0] += a["blockWavefronts"]
+            predicted[key][1] += a["blockIdeal"]
+        measured = defaultdict(lambda: [0, 0, []])
+        for r in shared_sass_rows(os.path.join(work, name + ".ncu.csv")):
+            key = (kernel_name(r["function"]), r["line"], r["kind"])
+            m = measured[key]
+            m[0] += int(r["cells"]["L1 Wavefronts Shared"])
+            m[1] += int(r["cells"]["L1 Wavefronts Shared Ideal"])
+            m[2].append(r["sass"].split()[0])
+        for key in sorted(set(predicted) | set(measured)):
+            p, m = predicted.get(key), measured.get(key)
+            if p and p[2] and not p[0] and not p[1]:
+                verdict = "not judged"
+            elif not p:
+                verdict, failures = "MISSED by bankfix", failures + 1
+            elif not m and key in merged:
+                verdict = "merged into another line, as predicted"
+            elif not m:
+                verdict = "not executed (removed by nvcc)"
+            elif (p[0], p[1]) == (m[0], m[1]):
+                verdict = "equal"
+            else:
+                verdict, failures = "DIFFERENT", failures + 1
+            rows.append((name, *key, p, m, verdict))
+    with open(results, "w") as out:
+        out.write("# Real-code corpus on the GPU\n\n")
+        out.write("Written by `test/gpu/real.sh` (do not edit): every kernel "
+                  "of `test/inputs/real/` launched once with one block, "
+                  "Nsight Compute's shared wavefronts per source line and "
+                  "access kind against bankfix's golden JSON "
+                  "(`test/expected/real/`).\n\n")
+        out.write(" ".join(f"{k}: {v}." for k, v in env.items()) + "\n\n")
+        out.write("| file | kernel | line | kind | bankfix wavefronts "
+                  "(ideal) | ncu wavefronts (ideal) | SASS | verdict |\n")
+        out.write("|---|---|---|---|---|---|---|---|\n")
+        for name, fn, line, kind, p, m, verdict in rows:
+            pt = f"{p[0]} ({p[1]})" if p and (p[0] or p[1]) else "-"
+            mt = f"{m[0]} ({m[1]})" if m else "-"
+            sass = ", ".join(sorted(set(m[2]))) if m else "-"
+            out.write(f"| {name} | {fn} | {line} | {kind} | {pt} | {mt} | "
+                      f"{sass} | {verdict} |\n")
+        equal = sum(1 for r in rows if r[-1] == "equal")
+        out.write(f"\n{equal} of {len(rows)} lines equal; {failures} "
+                  "different or missed.\n")
+        if unjudged:
+            out.write("\nNot judged by bankfix (remarks):\n\n")
+            for name, line, kind, problem in unjudged:
+                out.write(f"- {name}:{line} {kind}: {problem}\n")
+    print(open(results).read())
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

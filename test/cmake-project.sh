@@ -7,7 +7,7 @@
 set -euo pipefail
 bankfix=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=find-cuda-tool.sh
+# shellcheck source=SCRIPTDIR/find-cuda-tool.sh
 . "$here/find-cuda-tool.sh"
 if ! nvcc=$(find_cuda_tool nvcc); then
   echo "skipped: no nvcc (PATH, \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda)"

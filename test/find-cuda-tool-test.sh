@@ -34,14 +34,14 @@ expect() { # WHAT WANT GOT
   fi
 }
 
-# shellcheck source=find-cuda-tool.sh
+# shellcheck source=SCRIPTDIR/find-cuda-tool.sh
 . "$here/find-cuda-tool.sh"
 expect "nvcc from \$CUDA_PATH" "$work/cuda/bin/nvcc" \
   "$(CUDA_PATH=$work/cuda find_cuda_tool nvcc)"
 expect "ncu from \$CUDA_PATH" "$work/cuda/bin/ncu" \
   "$(CUDA_PATH=$work/cuda find_cuda_tool ncu)"
 expect "ncu from \$CUDA_HOME" "$work/cuda/bin/ncu" \
-  "$(CUDA_PATH= CUDA_HOME=$work/cuda find_cuda_tool ncu)"
+  "$(CUDA_PATH='' CUDA_HOME=$work/cuda find_cuda_tool ncu)"
 expect "no such tool" "1" \
   "$(CUDA_PATH=$work/cuda find_cuda_tool no-such-tool-here || echo $?)"
 

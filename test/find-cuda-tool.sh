@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the test scripts that need a CUDA toolkit program (nvcc, ncu):
 #
 #   . "$(dirname "$0")/find-cuda-tool.sh"     (or the path to test/)
@@ -27,10 +28,9 @@ find_cuda_tool() {
     fi
   done
   if [ "$name" = ncu ]; then
-    for found in $(ls -1d /opt/nvidia/nsight-compute/*/ncu 2>/dev/null |
-      sort -rV); do
+    while IFS= read -r found; do
       [ -x "$found" ] && { printf '%s\n' "$found"; return 0; }
-    done
+    done < <(printf '%s\n' /opt/nvidia/nsight-compute/*/ncu | sort -rV)
   fi
   return 1
 }

@@ -20,7 +20,7 @@ repo=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 results=${GPU_RESULTS:-$repo/docs/gpu-results.md}
-# shellcheck source=../find-cuda-tool.sh
+# shellcheck source=SCRIPTDIR/../find-cuda-tool.sh
 . "$here/../find-cuda-tool.sh"
 
 if ! nvcc=$(find_cuda_tool nvcc); then

@@ -8,7 +8,7 @@
 // The block shapes are the input's own, as in the golden tests: every
 // --block-dim=... on its first "// bankfix-args:" line (all kernels or
 // KERNEL:XxY), else its launch sites, else the default 32x32. The seeds
-// hold all three; with BANKFIX_FUZZ_PRINT_SHAPES set in the environment
+// hold each kind; with BANKFIX_FUZZ_PRINT_SHAPES set in the environment
 // the fuzzer prints, per input, where each analysed shape came from
 // ("shape: kernel-option|option|launch|default"), which fuzz/check-seeds.sh
 // counts.

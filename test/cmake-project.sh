@@ -7,10 +7,10 @@
 set -euo pipefail
 bankfix=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-nvcc=$(command -v nvcc || true)
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-if [ -z "$nvcc" ]; then
-  echo "cmake-project: no nvcc, skipped" >&2
+# shellcheck source=SCRIPTDIR/find-cuda-tool.sh
+. "$here/find-cuda-tool.sh"
+if ! nvcc=$(find_cuda_tool nvcc); then
+  echo "skipped: no nvcc (PATH, \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda)"
   exit 77
 fi
 work=$(mktemp -d)

@@ -3,10 +3,10 @@
 # fix must leave code that still builds. Skipped (exit 77) without nvcc.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-nvcc=$(command -v nvcc || true)
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
-if [ -z "$nvcc" ]; then
-  echo "nvcc not found: skipped"
+# shellcheck source=SCRIPTDIR/find-cuda-tool.sh
+. "$here/find-cuda-tool.sh"
+if ! nvcc=$(find_cuda_tool nvcc); then
+  echo "skipped: no nvcc (PATH, \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda)"
   exit 77
 fi
 out=$(mktemp -d)

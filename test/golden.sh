@@ -12,6 +12,11 @@
 #   golden.sh BANKFIX NAME [--builtin-prelude]   check
 #   golden.sh BANKFIX NAME --update              write the expected file
 #
+# Without --builtin-prelude the run is meant to parse with the CUDA
+# toolkit: where bankfix finds none (its parse command has no --cuda-path)
+# it would parse with the built-in prelude instead, so the check is skipped
+# (exit 77, "skipped: ..."), not passed under a name it did not earn.
+#
 # Expected files are produced with --update and then checked by hand
 # against ../shared/calibration.md and the seed documents before commit.
 set -euo pipefail
@@ -21,6 +26,14 @@ input=$here/inputs/$name.cu
 args=$(sed -n 's|^// bankfix-args: ||p' "$input")
 extra=()
 [ "$mode" = --builtin-prelude ] && extra=(--builtin-prelude)
+if [ -z "$mode" ] &&
+  ! (cd "$here/inputs" && "$bankfix" --print-parse-command "$name.cu") |
+  grep -q -- ' --cuda-path='; then
+  echo "skipped: no CUDA toolkit found (\$CUDA_PATH, \$CUDA_HOME, nvcc on" \
+    "PATH, /usr/local/cuda): the run would parse with the built-in prelude," \
+    "as golden-prelude.$name does"
+  exit 77
+fi
 
 # The diagnostics with stderr and the exit status (ARGS added to the
 # input's own); the JSON document alone.

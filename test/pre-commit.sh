@@ -10,7 +10,8 @@ set -euo pipefail
 bankfix=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-command -v pre-commit >/dev/null || { echo "no pre-commit: skipped"; exit 77; }
+command -v pre-commit >/dev/null ||
+  { echo "skipped: no pre-commit (Debian: pre-commit)"; exit 77; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

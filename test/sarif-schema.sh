@@ -11,7 +11,7 @@ set -euo pipefail
 bankfix=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 python3 -c 'import jsonschema' 2>/dev/null ||
-  { echo "no python3 jsonschema: skipped"; exit 77; }
+  { echo "skipped: no python3 jsonschema module (Debian: python3-jsonschema)"; exit 77; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

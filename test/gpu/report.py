@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Turns one GPU run into docs/gpu-results.md and checks it.
 
-    report.py WORK_DIR PREDICTIONS_DIR RESULTS_MD
+    report.py WORK_DIR RESULTS_MD
+    report.py --predictions      one line per case and variant: CASE VARIANT
+                                 SOURCE PREDICTION (paths relative to test/)
 
 WORK_DIR holds what run.sh left: environment.txt, timing.jsonl (one line
 per case from harness.cuh) and CASE.ncu.csv (Nsight Compute's source page,
@@ -9,10 +11,18 @@ CUDA and SASS, as CSV). For every shared-memory SASS instruction, ncu gives
 the warp-level instructions executed and the L1 shared wavefronts (and the
 ideal and excessive ones); per CUDA source line and access kind, measured
 wavefronts per warp-instruction = wavefronts / instructions. That must equal
-bankfix's wavefrontsPerWarp in predictions/CASE.{before,after}.json for every
-shared access line of the kernel, and every access line ncu saw must have a
-prediction. The rewritten kernels must have no excessive shared wavefronts,
-and the speed thresholds in pairs.txt must hold. Exits 1 when a check fails.
+bankfix's wavefrontsPerWarp in the prediction for every shared access line
+of the kernel, and every access line ncu saw must have a prediction. The
+rewritten kernels must have no excessive shared wavefronts, and the speed
+thresholds in pairs.txt must hold.
+
+The prediction for test/inputs/NAME.cu is its golden JSON,
+test/expected/NAME.json (checked by the golden test); a rewritten file,
+test/expected/NAME.cu, has no golden JSON, and its prediction is
+predictions/CASE.after.json (checked by predict.sh). One copy of each.
+
+Exit status: 1 when a check fails; 77 when nothing was profiled (no ncu:
+the predictions were not compared, which the last line says); 0 otherwise.
 """
 import json
 import os
@@ -37,6 +47,16 @@ def read_pairs(path):
     return pairs
 
 
+def prediction_path(pair, variant):
+    """The prediction for one side of a pair, relative to test/."""
+    source = pair[variant]
+    folder, name = os.path.split(source)
+    if folder == "inputs":
+        return os.path.join("expected", os.path.splitext(name)[0] + ".json")
+    return os.path.join("gpu", "predictions",
+                        "%s.%s.json" % (pair["name"], variant))
+
+
 def measured_lines(csv_path):
     """{(variant, file basename, function): {(line, kind): totals}} where
     totals sums the shared SASS instructions of that source line."""
@@ -56,9 +76,17 @@ def measured_lines(csv_path):
 
 
 def main():
-    work, predictions, results = sys.argv[1:4]
     here = os.path.dirname(os.path.abspath(__file__))
+    test_dir = os.path.dirname(here)
     pairs = read_pairs(os.path.join(here, "pairs.txt"))
+    if sys.argv[1:] == ["--predictions"]:
+        for p in pairs:
+            for variant in ("before", "after"):
+                print(p["name"], variant, p[variant], prediction_path(p, variant))
+        return 0
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    work, results = sys.argv[1:3]
     env = dict(l.rstrip("\n").split("=", 1)
                for l in open(os.path.join(work, "environment.txt")))
     timing = {}
@@ -72,7 +100,9 @@ def main():
           "kernel bankfix rewrote (after), compiled with nvcc, run on the "
           "same random input, checked and timed; then profiled with Nsight "
           "Compute and compared with bankfix's committed predictions "
-          "(`test/gpu/predictions/*.json`, from `--format=json`).", "",
+          "(`--format=json`: the golden `test/expected/NAME.json` of each "
+          "input, `test/gpu/predictions/*.after.json` of each rewritten "
+          "file).", "",
           "| GPU | driver | CUDA | Nsight Compute | arch | date |",
           "|---|---|---|---|---|---|",
           "| %s | %s | %s | %s | %s | %s |" % (
@@ -139,7 +169,7 @@ def main():
         measured = measured_lines(os.path.join(work, p["name"] + ".ncu.csv"))
         for variant in ("before", "after"):
             doc = json.load(open(os.path.join(
-                predictions, "%s.%s.json" % (p["name"], variant))))
+                test_dir, prediction_path(p, variant))))
             predicted = {(a["line"], a["kind"]): a for a in doc["accesses"]
                          if a["function"] == p["kernel"]}
             source = os.path.basename(p[variant])
@@ -172,20 +202,36 @@ def main():
                     p["name"], variant, key[0], key[1], m["sass"],
                     a["wavefrontsPerWarp"], per_warp, a["idealPerWarp"], ideal,
                     m["excessive"], "yes" if ok else "NO"))
+    not_profiled = ("NOT CHECKED: Nsight Compute (ncu) was not found, so "
+                    "nothing was profiled and no prediction was compared "
+                    "with a measurement")
     if not have_ncu:
-        md.append("| (ncu not present: nothing measured) |||||||||||")
+        md.append("| (ncu not found: nothing profiled, nothing compared) "
+                  "|||||||||||")
 
     md += ["", "## Checks", ""]
-    md += ["- FAILED: " + f for f in failures] or [
-        "All passed: every prediction equals the measured wavefronts per "
-        "warp-instruction (and ideal), every rewritten kernel has zero "
-        "excessive shared wavefronts, outputs are identical and correct, and "
-        "the speed thresholds hold."]
+    md += ["- FAILED: " + f for f in failures]
+    if not have_ncu:
+        md.append("- " + not_profiled + "; outputs, timings and speed "
+                  "thresholds: %s." % ("see above" if failures else "passed"))
+    elif not failures:
+        md.append(
+            "All passed: every prediction equals the measured wavefronts per "
+            "warp-instruction (and ideal), every rewritten kernel has zero "
+            "excessive shared wavefronts, outputs are identical and correct, "
+            "and the speed thresholds hold.")
     os.makedirs(os.path.dirname(os.path.abspath(results)), exist_ok=True)
     with open(results, "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md))
-    return 1 if failures else 0
+    if failures:
+        return 1
+    if not have_ncu:
+        print("skipped: no ncu (PATH, $CUDA_PATH/bin, $CUDA_HOME/bin, "
+              "/usr/local/cuda/bin, /opt/nvidia/nsight-compute): kernels run "
+              "and timed, nothing profiled, no prediction compared")
+        return 77
+    return 0
 
 
 if __name__ == "__main__":

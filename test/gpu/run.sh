@@ -2,23 +2,33 @@
 # The GPU proof: compiles every before/after kernel pair in cases/ with nvcc,
 # runs and times them (harness.cuh), profiles them with Nsight Compute where
 # ncu is present, and compares the measured shared-memory wavefronts with
-# bankfix's committed predictions (predictions/*.json). Writes the results to
-# docs/gpu-results.md (or $GPU_RESULTS) and fails when a check fails.
+# bankfix's predictions (the golden JSON in test/expected/, and
+# predictions/*.json for the rewritten files; report.py --predictions lists
+# them). Writes the results to docs/gpu-results.md (or $GPU_RESULTS) and
+# fails when a check fails.
 #
 #   test/gpu/run.sh [WORK_DIR]
 #
-# Exits 77 (skipped) where there is no GPU.
+# nvcc and ncu are looked for as test/find-cuda-tool.sh says (PATH, the
+# toolkit's bin/, Nsight Compute's own directory). Exit status: 0 every
+# check passed; 1 a check failed; 77 (skipped, the reason on the last line)
+# without nvcc, without a GPU, or without ncu (then the kernels were run and
+# timed but nothing was profiled, so no prediction was compared).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 results=${GPU_RESULTS:-$repo/docs/gpu-results.md}
+# shellcheck source=SCRIPTDIR/../find-cuda-tool.sh
+. "$here/../find-cuda-tool.sh"
 
-if ! command -v nvcc >/dev/null; then
-  echo "gpu: no nvcc here: skipped"
+if ! nvcc=$(find_cuda_tool nvcc); then
+  echo "skipped: no nvcc (PATH, \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda):" \
+    "nothing compiled, run or profiled"
   exit 77
 fi
+ncu=$(find_cuda_tool ncu) || ncu=
 have_gpu=false
 command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && have_gpu=true
 arch=${GPU_ARCH:-sm_90}
@@ -33,19 +43,20 @@ cases=()
 for src in "$here"/cases/*.cu; do
   name=$(basename "$src" .cu)
   cases+=("$name")
-  nvcc -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/$name" "$src"
+  "$nvcc" -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/$name" "$src"
 done
 if ! $have_gpu; then
-  echo "gpu: compiled ${#cases[@]} cases; no GPU here: skipped"
+  echo "gpu: compiled ${#cases[@]} cases with $nvcc"
+  echo "skipped: no GPU (nvidia-smi lists none): nothing run or profiled"
   exit 77
 fi
 
 {
   echo "gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
   echo "driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-  echo "cuda=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
-  if command -v ncu >/dev/null; then
-    echo "ncu=$(ncu --version | sed -n 's/.*Version \([0-9.]*\).*/\1/p' | head -1)"
+  echo "cuda=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
+  if [ -n "$ncu" ]; then
+    echo "ncu=$("$ncu" --version | sed -n 's/.*Version \([0-9.]*\).*/\1/p' | head -1)"
   fi
   echo "arch=$arch"
   echo "date=$(date -u +%Y-%m-%d)"
@@ -57,12 +68,13 @@ for name in "${cases[@]}"; do
   "$work/$name" | tee -a "$work/timing.jsonl"
 done
 
-if command -v ncu >/dev/null; then
+if [ -n "$ncu" ]; then
   for name in "${cases[@]}"; do
-    ncu --clock-control none --section SourceCounters --page source \
+    "$ncu" --clock-control none --section SourceCounters --page source \
       --print-source cuda,sass --csv "$work/$name" --profile \
       >"$work/$name.ncu.csv"
   done
 fi
 
-python3 "$here/report.py" "$work" "$here/predictions" "$results"
+# Exit 1 when a check failed, 77 when there was no ncu (nothing compared).
+python3 "$here/report.py" "$work" "$results"

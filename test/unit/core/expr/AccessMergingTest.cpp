@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessBuilder.h"
 #include "core/expr/AccessMerging.h"
+#include "AccessBuilder.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@ using namespace bankfix::test;
 
 namespace {
 
-struct Run {
+struct Sequence {
   SharedArrayLayout Layout;
   std::vector<AccessInstance> Instances;
   std::vector<int> Expressions;
@@ -44,8 +44,8 @@ struct Run {
   bool away(size_t K) const { return Instances[K].MergedAway; }
 };
 
-Run array(uint64_t ElementSize, uint64_t Elements = 512) {
-  Run R;
+Sequence array(uint64_t ElementSize, uint64_t Elements = 512) {
+  Sequence R;
   R.Layout.Name = "s";
   R.Layout.Dims = {Elements};
   R.Layout.ElementSize = ElementSize;
@@ -53,7 +53,7 @@ Run array(uint64_t ElementSize, uint64_t Elements = 512) {
 }
 
 TEST(AccessMerging, FloatPairBecomesOneEightByteLoad) {
-  Run R = array(4);
+  Sequence R = array(4);
   R.add(X(2) * tx());
   R.add(X(2) * tx() + X(1));
   R.merge();
@@ -68,14 +68,14 @@ TEST(AccessMerging, FloatPairBecomesOneEightByteLoad) {
 }
 
 TEST(AccessMerging, FloatQuadAndDoublePairBecomeSixteenBytes) {
-  Run Q = array(4);
+  Sequence Q = array(4);
   for (int K = 0; K < 4; ++K)
     Q.add(X(4) * tx() + X(K));
   Q.merge();
   EXPECT_EQ(Q.width(0), 16u);
   EXPECT_TRUE(Q.away(1) && Q.away(2) && Q.away(3));
 
-  Run D = array(8);
+  Sequence D = array(8);
   D.add(X(2) * tx());
   D.add(X(2) * tx() + X(1));
   D.merge();
@@ -83,7 +83,7 @@ TEST(AccessMerging, FloatQuadAndDoublePairBecomeSixteenBytes) {
 }
 
 TEST(AccessMerging, OddFirstElementDoesNotMerge) {
-  Run R = array(4);
+  Sequence R = array(4);
   R.add(X(2) * tx() + X(1));
   R.add(X(2) * tx() + X(2));
   R.merge();
@@ -92,12 +92,12 @@ TEST(AccessMerging, OddFirstElementDoesNotMerge) {
 }
 
 TEST(AccessMerging, BarrierOrKindBetweenKeepsThemApart) {
-  Run R = array(4);
+  Sequence R = array(4);
   R.add(X(2) * tx(), AccessKind::Load, 0);
   R.add(X(2) * tx() + X(1), AccessKind::Load, 1);
   R.merge();
   EXPECT_EQ(R.width(0), 4u);
-  Run S = array(4);
+  Sequence S = array(4);
   S.add(X(2) * tx(), AccessKind::Load);
   S.add(X(2) * tx() + X(1), AccessKind::Store);
   S.merge();
@@ -106,7 +106,7 @@ TEST(AccessMerging, BarrierOrKindBetweenKeepsThemApart) {
 }
 
 TEST(AccessMerging, StorePairIsMadeByItsLastStore) {
-  Run R = array(4);
+  Sequence R = array(4);
   R.add(X(2) * tx(), AccessKind::Store);
   R.add(X(2) * tx() + X(1), AccessKind::Store);
   R.merge();
@@ -115,7 +115,7 @@ TEST(AccessMerging, StorePairIsMadeByItsLastStore) {
 }
 
 TEST(AccessMerging, LoopIterationsMergeToEightBytesAtMost) {
-  Run R = array(2, 4096);
+  Sequence R = array(2, 4096);
   for (int K = 0; K < 8; ++K)
     R.add(X(64) * tx() + X(K), AccessKind::Store, 0, 0);
   R.merge();

@@ -31,7 +31,9 @@ namespace {
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, SharedAccesses &Out) : Ctx(Ctx), Out(Out) {}
+  Collector(ASTContext &Ctx, SharedAccesses &Out,
+            const std::function<bool(const FunctionDecl &)> &ShouldAnalyse)
+      : Ctx(Ctx), Out(Out), ShouldAnalyse(ShouldAnalyse) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -44,8 +46,16 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
-    if (!F->doesThisDeclarationHaveABody() || F->isDependentContext() ||
+    // An instantiation whose body failed to instantiate has none: the
+    // filter still hears of it.
+    bool FailedInstantiation =
+        F->isInvalidDecl() && F->isTemplateInstantiation();
+    if (!(F->doesThisDeclarationHaveABody() || FailedInstantiation) ||
+        F->isDependentContext() ||
         !(F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()))
+      return true;
+    if ((ShouldAnalyse && !ShouldAnalyse(*F)) ||
+        !F->doesThisDeclarationHaveABody())
       return true;
     std::string Name = functionDisplayName(*F);
     walkFunction(Ctx, *F,
@@ -116,6 +126,7 @@ private:
 
   ASTContext &Ctx;
   SharedAccesses &Out;
+  const std::function<bool(const FunctionDecl &)> &ShouldAnalyse;
   llvm::DenseMap<const VarDecl *, const SharedArray *> Arrays;
   std::map<std::tuple<const Expr *, unsigned, const FunctionDecl *>, size_t>
       Index;
@@ -123,9 +134,11 @@ private:
 
 } // namespace
 
-SharedAccesses findSharedAccesses(ASTContext &Ctx) {
+SharedAccesses findSharedAccesses(
+    ASTContext &Ctx,
+    const std::function<bool(const FunctionDecl &)> &ShouldAnalyse) {
   SharedAccesses Out;
-  Collector(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  Collector(Ctx, Out, ShouldAnalyse).TraverseDecl(Ctx.getTranslationUnitDecl());
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(Out.Accesses.begin(), Out.Accesses.end(),
                    [&](const FoundAccess &A, const FoundAccess &B) {

@@ -17,6 +17,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,7 +48,12 @@ struct SharedAccesses {
   std::vector<FoundAccess> Accesses; ///< in source order
 };
 
-SharedAccesses findSharedAccesses(clang::ASTContext &Ctx);
+/// \p ShouldAnalyse, when given, is asked about each device function with a
+/// body (each instantiation); those it answers false for are not walked.
+SharedAccesses findSharedAccesses(
+    clang::ASTContext &Ctx,
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldAnalyse =
+        nullptr);
 
 /// "kernel" or "kernel<16>" for a template instantiation.
 std::string functionDisplayName(const clang::FunctionDecl &F);

@@ -9,6 +9,8 @@
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/fix/PaddingFix.h"
 #include "frontend/parse/BuiltinPrelude.h"
+#include "frontend/parse/ErrorRecorder.h"
+#include "frontend/parse/FunctionErrors.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
 #include "frontend/report/ConflictReporter.h"
@@ -120,15 +122,31 @@ Finding makeFinding(const CompilerInstance &CI, const char *Check,
   return F;
 }
 
+/// How far a parse with errors got: the device functions that hold an error
+/// are not analysed, the others are.
+struct PartialParse {
+  const ErrorRecorder &Errors;
+  /// Whether the AST was analysed at all (no fatal error stopped clang).
+  bool Reached = false;
+  unsigned Analysed = 0; ///< device functions walked (each instantiation)
+  /// One line each, in clang's format, for the device functions skipped.
+  std::string NotAnalysed;
+  unsigned NotAnalysedCount = 0;
+};
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompilerInstance &CI, const AnalysisOptions &Opts,
-                   FileAnalysis &Result, llvm::raw_ostream &OS)
-      : CI(CI), Opts(Opts), Result(Result), OS(OS) {}
+                   FileAnalysis &Result, llvm::raw_ostream &OS,
+                   PartialParse &Parse)
+      : CI(CI), Opts(Opts), Result(Result), OS(OS), Parse(Parse) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
+    // After a fatal error (a missing header, too many errors) clang reports
+    // nothing more: what is left cannot be told apart from what is clean.
+    if (CI.getDiagnostics().hasFatalErrorOccurred())
       return;
+    Parse.Reached = true;
     const SourceManager &SM = Ctx.getSourceManager();
     DeepestNode Deepest = findDeepestNode(Ctx, MaxNestingDepth);
     if (Deepest.Depth > MaxNestingDepth) {
@@ -143,7 +161,15 @@ public:
       return;
     }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
-    SharedAccesses Found = findSharedAccesses(Ctx);
+    bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
+    SharedAccesses Found = findSharedAccesses(Ctx, [&](const FunctionDecl &F) {
+      if (HadErrors && functionHasErrors(F, Parse.Errors.errorLocations())) {
+        skip(SM, F);
+        return false;
+      }
+      ++Parse.Analysed;
+      return true;
+    });
     std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
 
     // Evaluate every access for each of its block shapes.
@@ -237,6 +263,20 @@ public:
   }
 
 private:
+  /// Says that \p F, which holds an error, was not analysed.
+  void skip(const SourceManager &SM, const FunctionDecl &F) {
+    ++Parse.NotAnalysedCount;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
+    if (P.isValid())
+      Parse.NotAnalysed += std::string(P.getFilename()) + ":" +
+                           std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn()) + ": ";
+    Parse.NotAnalysed +=
+        std::string("note: ") +
+        (F.hasAttr<CUDAGlobalAttr>() ? "kernel" : "device function") + " '" +
+        functionDisplayName(F) + "' was not analysed: it holds an error\n";
+  }
+
   /// Adds the explanation of one access for one shape when --explain asks
   /// for it.
   void explain(ASTContext &Ctx, const FoundAccess &Access,
@@ -260,24 +300,71 @@ private:
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
+  PartialParse &Parse;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
   AnalysisAction(const AnalysisOptions &Opts, FileAnalysis &Result,
-                 llvm::raw_ostream &OS)
-      : Opts(Opts), Result(Result), OS(OS) {}
+                 llvm::raw_ostream &OS, llvm::raw_ostream &ParseOS,
+                 PartialParse &Parse)
+      : Opts(Opts), Result(Result), OS(OS), ParseOS(ParseOS), Parse(Parse) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS);
+    // "N errors generated.": after the file's errors, not on stderr, where
+    // the lines of files checked in parallel would mix.
+    CI.setVerboseOutputStream(ParseOS);
+    return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS, Parse);
   }
 
 private:
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
+  llvm::raw_ostream &ParseOS;
+  PartialParse &Parse;
 };
+
+std::string plural(unsigned N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+/// After the parse: whether the file counts as analysed, and what to say
+/// about its errors (README, "Exit status").
+void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
+                const ErrorRecorder &Recorder, const PartialParse &Parse,
+                FileAnalysis &Result) {
+  if (Ok && Errors == 0)
+    return;
+  Result.ParseOutput += Parse.NotAnalysed;
+  if (Result.Failed) // too deeply nested, or --explain failed
+    return;
+  if (Parse.Reached && Errors > 0 && Parse.Analysed > 0 &&
+      Parse.NotAnalysedCount == 0) {
+    // Errors in host code only: the device code was analysed in full.
+    Result.ParseOutput +=
+        Path + ": note: " +
+        (Errors == 1 ? "the error above is" : "the errors above are") +
+        " outside kernels and device functions; those were analysed\n";
+    return;
+  }
+  Result.Failed = true;
+  if (Parse.Reached && Errors > 0 && Parse.Analysed > 0) {
+    Result.Error =
+        "'" + Path + "': " +
+        plural(Parse.NotAnalysedCount, "kernel or device function was",
+               "kernels or device functions were") +
+        " not analysed because of errors (the rest of the file "
+        "was)";
+    return;
+  }
+  Result.Error = "'" + Path + "' could not be parsed (" +
+                 plural(Errors, "error", "errors") + "); nothing was analysed";
+  if (Recorder.errorLimitReached())
+    Result.Error += " (clang stopped at its error limit; `-- -ferror-limit=0` "
+                    "lets it go on)";
+}
 
 /// Stack of the thread that analyses a file.
 constexpr unsigned AnalysisStackSize = 1u << 30;
@@ -309,21 +396,18 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   DiagnosticOptions ParseDiagOptions;
   ParseDiagOptions.ShowColors = Opts.Colors;
   TextDiagnosticPrinter ParsePrinter(ParseOS, ParseDiagOptions);
+  ErrorRecorder Recorder(ParsePrinter);
+  PartialParse Parse{Recorder};
 
   tooling::ToolInvocation Invocation(
       buildParseCommandLine(Opts.Parse, Path),
-      std::make_unique<AnalysisAction>(Opts, Result, OS), Files.get());
-  Invocation.setDiagnosticConsumer(&ParsePrinter);
+      std::make_unique<AnalysisAction>(Opts, Result, OS, ParseOS, Parse),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Recorder);
   bool Ok = Invocation.run();
-  unsigned Errors = ParsePrinter.getNumErrors();
-  if (!Ok || Errors > 0) {
-    Result.Failed = true;
-    Result.Error = "'" + Path + "' could not be parsed (" +
-                   std::to_string(Errors) + " error" +
-                   (Errors == 1 ? "" : "s") + "); nothing was analysed";
-  }
   OS.flush();
   ParseOS.flush();
+  judgeParse(Path, Ok, Recorder.getNumErrors(), Recorder, Parse, Result);
   return Result;
 }
 

@@ -30,3 +30,7 @@ except (OSError, subprocess.SubprocessError):
     pass
 if platform.machine() in ("x86_64", "AMD64"):
     config.available_features.add("host-x86_64")
+# The precompiled CUDA headers of the tests go to the build tree, not to the
+# user's ~/.cache (preamble-cache.test uses directories of its own).
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
+                                                    "cache")

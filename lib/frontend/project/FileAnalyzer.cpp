@@ -13,6 +13,7 @@
 #include "frontend/parse/FunctionErrors.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
+#include "frontend/parse/PreambleCache.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "frontend/report/SourcePlace.h"
@@ -125,7 +126,10 @@ Finding makeFinding(const CompilerInstance &CI, const char *Check,
 /// How far a parse with errors got: the device functions that hold an error
 /// are not analysed, the others are.
 struct PartialParse {
+  explicit PartialParse(const ErrorRecorder &Errors) : Errors(Errors) {}
   const ErrorRecorder &Errors;
+  /// Whether clang began parsing the file (it loaded the preamble).
+  bool Began = false;
   /// Whether the AST was analysed at all (no fatal error stopped clang).
   bool Reached = false;
   unsigned Analysed = 0; ///< device functions walked (each instantiation)
@@ -318,6 +322,11 @@ public:
     return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS, Parse);
   }
 
+  void ExecuteAction() override {
+    Parse.Began = true;
+    ASTFrontendAction::ExecuteAction();
+  }
+
 private:
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
@@ -370,6 +379,39 @@ void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
 constexpr unsigned AnalysisStackSize = 1u << 30;
 
 /// The analysis, on the calling thread.
+/// One parse of \p Path with \p Args and its analysis. \p Began: whether
+/// clang got as far as parsing the file (not so when it could not load a
+/// precompiled preamble, for one).
+FileAnalysis parseAndAnalyze(const std::string &Path,
+                             const AnalysisOptions &Opts,
+                             const std::vector<std::string> &Args,
+                             FileManager &Files, bool &Began) {
+  FileAnalysis Result;
+  llvm::raw_string_ostream OS(Result.Output);
+  llvm::raw_string_ostream ParseOS(Result.ParseOutput);
+  if (Opts.Colors) {
+    OS.enable_colors(true);
+    ParseOS.enable_colors(true);
+  }
+  DiagnosticOptions ParseDiagOptions;
+  ParseDiagOptions.ShowColors = Opts.Colors;
+  TextDiagnosticPrinter ParsePrinter(ParseOS, ParseDiagOptions);
+  ErrorRecorder Recorder(ParsePrinter);
+  PartialParse Parse(Recorder);
+
+  tooling::ToolInvocation Invocation(
+      Args, std::make_unique<AnalysisAction>(Opts, Result, OS, ParseOS, Parse),
+      &Files);
+  Invocation.setDiagnosticConsumer(&Recorder);
+  bool Ok = Invocation.run();
+  OS.flush();
+  ParseOS.flush();
+  Began = Parse.Began;
+  judgeParse(Path, Ok, Recorder.getNumErrors(), Recorder, Parse, Result);
+  return Result;
+}
+
+/// The analysis, on the calling thread.
 FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   FileAnalysis Result;
   Result.Error = checkInputFile(Path);
@@ -381,34 +423,26 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   InMemory->addFile(BuiltinPreludePath, 0,
                     llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
+  InMemory->addFile(PreambleSourcePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(InMemory);
   auto Files =
       llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 
-  llvm::raw_string_ostream OS(Result.Output);
-  llvm::raw_string_ostream ParseOS(Result.ParseOutput);
-  if (Opts.Colors) {
-    OS.enable_colors(true);
-    ParseOS.enable_colors(true);
-  }
-  DiagnosticOptions ParseDiagOptions;
-  ParseDiagOptions.ShowColors = Opts.Colors;
-  TextDiagnosticPrinter ParsePrinter(ParseOS, ParseDiagOptions);
-  ErrorRecorder Recorder(ParsePrinter);
-  PartialParse Parse{Recorder};
-
-  tooling::ToolInvocation Invocation(
-      buildParseCommandLine(Opts.Parse, Path),
-      std::make_unique<AnalysisAction>(Opts, Result, OS, ParseOS, Parse),
-      Files.get());
-  Invocation.setDiagnosticConsumer(&Recorder);
-  bool Ok = Invocation.run();
-  OS.flush();
-  ParseOS.flush();
-  judgeParse(Path, Ok, Recorder.getNumErrors(), Recorder, Parse, Result);
-  return Result;
+  std::vector<std::string> Args = buildParseCommandLine(Opts.Parse, Path);
+  bool Began = false;
+  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs))
+    if (std::optional<std::string> Pch =
+            findOrBuildPreamble(Args, *Files, Opts.Cache)) {
+      Result =
+          parseAndAnalyze(Path, Opts, withPreamble(Args, *Pch), *Files, Began);
+      if (Began)
+        return Result;
+      discardPreamble(*Pch, Opts.Cache);
+    }
+  return parseAndAnalyze(Path, Opts, Args, *Files, Began);
 }
 
 } // namespace

@@ -55,10 +55,24 @@ std::string keyOf(const std::vector<std::string> &Args,
   std::string Key = "bankfix " + Opts.ToolVersion + "\n" +
                     getClangFullVersion() + "\n" + builtinPreludeText().str() +
                     "\n";
+  bool RelativePath = false;
   for (size_t I = 0; I + 1 < Args.size(); ++I) {
     Key += Args[I];
     Key += '\0';
     llvm::StringRef Arg(Args[I]);
+    // An include directory relative to the working directory (-I inc,
+    // -isystem inc, -Iinc) names another directory elsewhere.
+    for (llvm::StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter",
+                                 "-iprefix", "-iwithprefix", "--sysroot"}) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      llvm::StringRef Path = Arg.drop_front(Flag.size());
+      Path.consume_front("=");
+      if (Path.empty() && I + 2 < Args.size())
+        Path = Args[I + 1];
+      RelativePath =
+          RelativePath || (!Path.empty() && llvm::sys::path::is_relative(Path));
+    }
     if (Arg.consume_front("--cuda-path=")) {
       llvm::SmallString<256> Version(Arg);
       llvm::sys::path::append(Version, "version.json");
@@ -66,6 +80,9 @@ std::string keyOf(const std::vector<std::string> &Args,
         Key += (*Buffer)->getBuffer();
     }
   }
+  llvm::SmallString<256> Cwd;
+  if (RelativePath && !fs::current_path(Cwd))
+    Key += "cwd " + std::string(Cwd);
   return hex64(llvm::xxh3_64bits(Key));
 }
 

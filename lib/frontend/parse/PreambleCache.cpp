@@ -129,7 +129,7 @@ void evict(const std::string &Dir, const std::string &Keep,
     fs::file_status Status;
     if (fs::status(It->path(), Status))
       continue;
-    if (Name.ends_with(".tmp")) {
+    if (Name.contains(".tmp")) { // ours, or clang's own beside it
       if (Now - Status.getLastModificationTime() > std::chrono::hours(1))
         fs::remove(It->path());
       continue;

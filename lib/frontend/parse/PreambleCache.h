@@ -36,7 +36,9 @@ constexpr const char *PreambleSourcePath =
     "/bankfix-builtin/bankfix_preamble.cu";
 
 struct PreambleCacheOptions {
-  bool Enabled = true;
+  /// Off unless asked for (the command line asks, unless --no-cache): a
+  /// library user does not write in ~/.cache unawares.
+  bool Enabled = false;
   /// Empty: $XDG_CACHE_HOME/bankfix, else ~/.cache/bankfix.
   std::string Dir;
   /// Say on stderr what the cache did (--verbose).

@@ -24,8 +24,13 @@ bankfix=$(realpath "$1") name=$2 mode=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 input=$here/inputs/$name.cu
 args=$(sed -n 's|^// bankfix-args: ||p' "$input")
-extra=()
-[ "$mode" = --builtin-prelude ] && extra=(--builtin-prelude)
+# The precompiled CUDA headers in a cache of this run's own: the first run
+# builds them, the others use them; the diagnostics are also checked
+# without the cache below.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+extra=(--cache-dir="$work/cache")
+[ "$mode" = --builtin-prelude ] && extra+=(--builtin-prelude)
 if [ -z "$mode" ] &&
   ! (cd "$here/inputs" && "$bankfix" --print-parse-command "$name.cu") |
   grep -q -- ' --cuda-path='; then
@@ -81,9 +86,18 @@ for kind in "${kinds[@]}"; do
   fi
 done
 
+# The diagnostics without the cache are the same, byte for byte.
+if [ "$mode" != --update ] &&
+  ! diff -u "$here/expected/$name.txt" <(printf '%s\n' "$(extra+=(--no-cache); run)"); then
+  echo "golden mismatch for $name.txt with --no-cache${mode:+ ($mode)}" >&2
+  status=1
+fi
+if [ "$mode" != --update ] && ! ls "$work"/cache/preamble-*.pch >/dev/null 2>&1; then
+  echo "no precompiled preamble was cached for $name${mode:+ ($mode)}" >&2
+  status=1
+fi
+
 # --apply on a copy (the headers it includes beside it).
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/$(dirname "$name")"
 cp "$input" "$work/$name.cu"
 [ -d "$here/inputs/include" ] && cp -r "$here/inputs/include" "$work/"

@@ -173,6 +173,23 @@ static cl::opt<bool> PrintParseCommand(
              "stop."),
     cl::Hidden, cl::cat(Category));
 
+static cl::opt<bool> NoCache(
+    "no-cache",
+    cl::desc("Parse the CUDA headers every time instead of keeping them\n"
+             "precompiled in the cache directory."),
+    cl::cat(Category));
+
+static cl::opt<std::string> CacheDirOpt(
+    "cache-dir",
+    cl::desc("Where the precompiled CUDA headers are kept (default\n"
+             "$XDG_CACHE_HOME/bankfix, else ~/.cache/bankfix)."),
+    cl::value_desc("dir"), cl::cat(Category));
+
+static cl::opt<bool> Verbose("verbose",
+                             cl::desc("Say what the cache of precompiled CUDA "
+                                      "headers does, on stderr."),
+                             cl::cat(Category));
+
 static cl::opt<bool> PrintManPage(
     "print-man-page",
     cl::desc("Print the manual page (roff) made from these options, and\n"
@@ -273,6 +290,10 @@ int main(int argc, const char **argv) {
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = ExtraArgs;
+  Opts.Cache.Enabled = !NoCache;
+  Opts.Cache.Dir = CacheDirOpt;
+  Opts.Cache.Verbose = Verbose;
+  Opts.Cache.ToolVersion = BANKFIX_VERSION;
   if (ExplainOpt.getNumOccurrences() || !ExplainSvgOpt.empty()) {
     Opts.Explain.Enabled = true;
     std::string Error;

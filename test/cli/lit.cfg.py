@@ -15,3 +15,22 @@ config.environment["PATH"] = os.pathsep.join(
 # Built with sanitizers (scripts/sanitize.sh): the slowest tests skip.
 if config.sanitize:
     config.available_features.add("sanitized")
+# The CUDA toolkit that bankfix finds (the tests run with lit's environment):
+# the tests of real-world headers (<cooperative_groups.h>, CUB) need one.
+import platform
+import subprocess
+try:
+    probe = subprocess.run(
+        [config.bankfix, "--print-parse-command",
+         os.path.join(config.inputs_dir, "seed002_tile.cu")],
+        env=config.environment, capture_output=True, text=True, timeout=60)
+    if "--cuda-path=" in probe.stdout:
+        config.available_features.add("cuda-toolkit")
+except (OSError, subprocess.SubprocessError):
+    pass
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("host-x86_64")
+# The precompiled CUDA headers of the tests go to the build tree, not to the
+# user's ~/.cache (preamble-cache.test uses directories of its own).
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
+                                                    "cache")

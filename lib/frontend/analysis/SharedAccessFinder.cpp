@@ -38,7 +38,9 @@ bool isLambdaBody(const FunctionDecl &F) {
 /// instantiation on its own), and which of them a kernel reaches by calls.
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  explicit FunctionCollector(ASTContext &Ctx) : Ctx(Ctx) {}
+  FunctionCollector(ASTContext &Ctx,
+                    const std::function<bool(const FunctionDecl &)> &ShouldWalk)
+      : Ctx(Ctx), ShouldWalk(ShouldWalk) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBodies() const { return true; }
@@ -53,10 +55,21 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *F) {
     Current = nullptr;
-    if (!F->doesThisDeclarationHaveABody() || F->isDependentContext())
+    // An instantiation whose body failed to instantiate has none: the
+    // filter still hears of it.
+    bool FailedInstantiation =
+        F->isInvalidDecl() && F->isTemplateInstantiation();
+    if (!(F->doesThisDeclarationHaveABody() || FailedInstantiation) ||
+        F->isDependentContext())
       return true;
     bool Device = F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>();
     if (!Device && !isLambdaBody(*F))
+      return true;
+    if (Device && ShouldWalk && !ShouldWalk(*F)) {
+      Refused.insert(F);
+      return true;
+    }
+    if (!F->doesThisDeclarationHaveABody())
       return true;
     Functions.push_back(F);
     Current = F;
@@ -99,6 +112,9 @@ public:
 
 private:
   ASTContext &Ctx;
+  const std::function<bool(const FunctionDecl &)> &ShouldWalk;
+  /// Functions the filter left out (they hold errors, say).
+  llvm::DenseSet<const FunctionDecl *> Refused;
   std::vector<const FunctionDecl *> Functions;
   const FunctionDecl *Current = nullptr;
   llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Calls;
@@ -214,13 +230,12 @@ SharedAccesses findSharedAccesses(
     ASTContext &Ctx, const ShapesOfFunction &Shapes,
     const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
   SharedAccesses Out;
-  FunctionCollector Functions(Ctx);
+  FunctionCollector Functions(Ctx, ShouldWalk);
   Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
   AccessCollector Collector(Ctx, Out);
   std::vector<WalkRemark> Remarks;
   for (const FunctionDecl *F : Functions.roots())
-    if (!ShouldWalk || ShouldWalk(*F))
-      walkRoot(Ctx, *F, Shapes, Collector, Remarks);
+    walkRoot(Ctx, *F, Shapes, Collector, Remarks);
 
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(Out.Accesses.begin(), Out.Accesses.end(),

@@ -70,7 +70,8 @@ using ShapesOfFunction =
 /// Walks every kernel, and every device function that no kernel calls, of
 /// the translation unit; calls are followed into their callees. A function
 /// with a loop bounded by blockDim is walked once per shape of
-/// \p Shapes. \p ShouldWalk, when given, may leave functions out.
+/// \p Shapes. \p ShouldWalk, when given, hears of every device function
+/// (failed template instantiations included) and may leave it out.
 SharedAccesses findSharedAccesses(
     clang::ASTContext &Ctx, const ShapesOfFunction &Shapes = {},
     const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {});

@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace bankfix {
 
@@ -45,6 +47,36 @@ std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
   return std::nullopt;
 }
 
+std::optional<std::string> cudaLibraryIncludeDir(const std::string &Toolkit) {
+  // nvcc.profile: -isystem $(TOP)/$(_TARGET_DIR_)/include/cccl, where
+  // include/ is usually a link to (or a copy of) targets/<arch>-linux/include.
+  std::vector<std::string> TargetDirs;
+  switch (llvm::Triple(llvm::sys::getProcessTriple()).getArch()) {
+  case llvm::Triple::x86_64:
+    TargetDirs = {"x86_64-linux"};
+    break;
+  case llvm::Triple::aarch64:
+    TargetDirs = {"sbsa-linux", "aarch64-linux"};
+    break;
+  case llvm::Triple::ppc64le:
+    TargetDirs = {"ppc64le-linux"};
+    break;
+  default:
+    break;
+  }
+  llvm::SmallString<256> Dir(Toolkit);
+  llvm::sys::path::append(Dir, "include", "cccl");
+  if (llvm::sys::fs::is_directory(Dir))
+    return std::string(Dir);
+  for (const std::string &Target : TargetDirs) {
+    Dir = Toolkit;
+    llvm::sys::path::append(Dir, "targets", Target, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Dir))
+      return std::string(Dir);
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
                                                const std::string &File) {
   std::vector<std::string> Args = {
@@ -62,6 +94,14 @@ std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
   };
   if (Cmd.Toolkit) {
     Args.push_back("--cuda-path=" + Cmd.Toolkit->Path);
+    // CUDA 13 keeps libcu++, CUB and Thrust (<cuda/std/...>, which
+    // <cooperative_groups.h> needs) in include/cccl, which nvcc adds to the
+    // system include path and clang does not.
+    if (std::optional<std::string> Cccl =
+            cudaLibraryIncludeDir(Cmd.Toolkit->Path)) {
+      Args.push_back("-isystem");
+      Args.push_back(*Cccl);
+    }
   } else {
     Args.push_back("-nocudainc");
     Args.push_back("-nocudalib");

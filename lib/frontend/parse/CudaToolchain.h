@@ -27,6 +27,11 @@ struct CudaToolkit {
 std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
                                            std::string &Error);
 
+/// Where the toolkit keeps CCCL (libcu++, CUB, Thrust) apart from its other
+/// headers, as CUDA 13 does: include/cccl, or targets/<arch>-linux/include/
+/// cccl; nullopt when it keeps them in include/ (CUDA 12) or not at all.
+std::optional<std::string> cudaLibraryIncludeDir(const std::string &Toolkit);
+
 struct ParseCommand {
   std::optional<CudaToolkit> Toolkit; ///< nullopt: the built-in prelude
   std::string GpuArch = "sm_90";

@@ -41,7 +41,11 @@ DeepestNode findDeepestNode(ASTContext &Ctx, unsigned Limit) {
     const DeclContext *DC = Contexts.back();
     Contexts.pop_back();
     for (const Decl *D : DC->decls()) {
-      // What the analysis walks: the main file and the user's headers.
+      // What the analysis walks: the main file and the user's headers. A
+      // precompiled preamble holds system headers only: its declarations
+      // are not loaded to be looked at.
+      if (D->isFromASTFile())
+        continue;
       if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())) &&
           !isa<NamespaceDecl, LinkageSpecDecl>(D))
         continue;

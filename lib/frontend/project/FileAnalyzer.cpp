@@ -9,8 +9,11 @@
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/fix/PaddingFix.h"
 #include "frontend/parse/BuiltinPrelude.h"
+#include "frontend/parse/ErrorRecorder.h"
+#include "frontend/parse/FunctionErrors.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
+#include "frontend/parse/PreambleCache.h"
 #include "frontend/project/UnitAnalysis.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
@@ -101,15 +104,34 @@ Finding makeFinding(const CompilerInstance &CI, const char *Check,
   return F;
 }
 
+/// How far a parse with errors got: the device functions that hold an error
+/// are not analysed, the others are.
+struct PartialParse {
+  explicit PartialParse(const ErrorRecorder &Errors) : Errors(Errors) {}
+  const ErrorRecorder &Errors;
+  /// Whether clang began parsing the file (it loaded the preamble).
+  bool Began = false;
+  /// Whether the AST was analysed at all (no fatal error stopped clang).
+  bool Reached = false;
+  unsigned Analysed = 0; ///< device functions walked (each instantiation)
+  /// One line each, in clang's format, for the device functions skipped.
+  std::string NotAnalysed;
+  unsigned NotAnalysedCount = 0;
+};
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompilerInstance &CI, const AnalysisOptions &Opts,
-                   FileAnalysis &Result, llvm::raw_ostream &OS)
-      : CI(CI), Opts(Opts), Result(Result), OS(OS) {}
+                   FileAnalysis &Result, llvm::raw_ostream &OS,
+                   PartialParse &Parse)
+      : CI(CI), Opts(Opts), Result(Result), OS(OS), Parse(Parse) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
+    // After a fatal error (a missing header, too many errors) clang reports
+    // nothing more: what is left cannot be told apart from what is clean.
+    if (CI.getDiagnostics().hasFatalErrorOccurred())
       return;
+    Parse.Reached = true;
     const SourceManager &SM = Ctx.getSourceManager();
     DeepestNode Deepest = findDeepestNode(Ctx, MaxNestingDepth);
     if (Deepest.Depth > MaxNestingDepth) {
@@ -124,7 +146,17 @@ public:
       return;
     }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
-    UnitAnalysis Unit = analyzeUnit(Ctx, Opts.BlockDims);
+    bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
+    UnitAnalysis Unit =
+        analyzeUnit(Ctx, Opts.BlockDims, [&](const FunctionDecl &F) {
+          if (HadErrors &&
+              functionHasErrors(F, Parse.Errors.errorLocations())) {
+            skip(SM, F);
+            return false;
+          }
+          ++Parse.Analysed;
+          return true;
+        });
     SharedAccesses &Found = Unit.Found;
     size_t N = Found.Accesses.size();
     std::vector<std::vector<BlockShapeChoice>> &Choices = Unit.Choices;
@@ -196,6 +228,20 @@ public:
   }
 
 private:
+  /// Says that \p F, which holds an error, was not analysed.
+  void skip(const SourceManager &SM, const FunctionDecl &F) {
+    ++Parse.NotAnalysedCount;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
+    if (P.isValid())
+      Parse.NotAnalysed += std::string(P.getFilename()) + ":" +
+                           std::to_string(P.getLine()) + ":" +
+                           std::to_string(P.getColumn()) + ": ";
+    Parse.NotAnalysed +=
+        std::string("note: ") +
+        (F.hasAttr<CUDAGlobalAttr>() ? "kernel" : "device function") + " '" +
+        functionDisplayName(F) + "' was not analysed: it holds an error\n";
+  }
+
   /// Adds the explanation of one access for one shape when --explain asks
   /// for it.
   void explain(ASTContext &Ctx, const FoundAccess &Access,
@@ -219,27 +265,112 @@ private:
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
+  PartialParse &Parse;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
   AnalysisAction(const AnalysisOptions &Opts, FileAnalysis &Result,
-                 llvm::raw_ostream &OS)
-      : Opts(Opts), Result(Result), OS(OS) {}
+                 llvm::raw_ostream &OS, llvm::raw_ostream &ParseOS,
+                 PartialParse &Parse)
+      : Opts(Opts), Result(Result), OS(OS), ParseOS(ParseOS), Parse(Parse) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS);
+    // "N errors generated.": after the file's errors, not on stderr, where
+    // the lines of files checked in parallel would mix.
+    CI.setVerboseOutputStream(ParseOS);
+    return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS, Parse);
+  }
+
+  void ExecuteAction() override {
+    Parse.Began = true;
+    ASTFrontendAction::ExecuteAction();
   }
 
 private:
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
+  llvm::raw_ostream &ParseOS;
+  PartialParse &Parse;
 };
+
+std::string plural(unsigned N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+/// After the parse: whether the file counts as analysed, and what to say
+/// about its errors (README, "Exit status").
+void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
+                const ErrorRecorder &Recorder, const PartialParse &Parse,
+                FileAnalysis &Result) {
+  if (Ok && Errors == 0)
+    return;
+  Result.ParseOutput += Parse.NotAnalysed;
+  if (Result.Failed) // too deeply nested, or --explain failed
+    return;
+  if (Parse.Reached && Errors > 0 && Parse.Analysed > 0 &&
+      Parse.NotAnalysedCount == 0) {
+    // Errors in host code only: the device code was analysed in full.
+    Result.ParseOutput +=
+        Path + ": note: " +
+        (Errors == 1 ? "the error above is" : "the errors above are") +
+        " outside kernels and device functions; those were analysed\n";
+    return;
+  }
+  Result.Failed = true;
+  if (Parse.Reached && Errors > 0 && Parse.Analysed > 0) {
+    Result.Error =
+        "'" + Path + "': " +
+        plural(Parse.NotAnalysedCount, "kernel or device function was",
+               "kernels or device functions were") +
+        " not analysed because of errors (the rest of the file "
+        "was)";
+    return;
+  }
+  Result.Error = "'" + Path + "' could not be parsed (" +
+                 plural(Errors, "error", "errors") + "); nothing was analysed";
+  if (Recorder.errorLimitReached())
+    Result.Error += " (clang stopped at its error limit; `-- -ferror-limit=0` "
+                    "lets it go on)";
+}
 
 /// Stack of the thread that analyses a file.
 constexpr unsigned AnalysisStackSize = 1u << 30;
+
+/// The analysis, on the calling thread.
+/// One parse of \p Path with \p Args and its analysis. \p Began: whether
+/// clang got as far as parsing the file (not so when it could not load a
+/// precompiled preamble, for one).
+FileAnalysis parseAndAnalyze(const std::string &Path,
+                             const AnalysisOptions &Opts,
+                             const std::vector<std::string> &Args,
+                             FileManager &Files, bool &Began) {
+  FileAnalysis Result;
+  llvm::raw_string_ostream OS(Result.Output);
+  llvm::raw_string_ostream ParseOS(Result.ParseOutput);
+  if (Opts.Colors) {
+    OS.enable_colors(true);
+    ParseOS.enable_colors(true);
+  }
+  DiagnosticOptions ParseDiagOptions;
+  ParseDiagOptions.ShowColors = Opts.Colors;
+  TextDiagnosticPrinter ParsePrinter(ParseOS, ParseDiagOptions);
+  ErrorRecorder Recorder(ParsePrinter);
+  PartialParse Parse(Recorder);
+
+  tooling::ToolInvocation Invocation(
+      Args, std::make_unique<AnalysisAction>(Opts, Result, OS, ParseOS, Parse),
+      &Files);
+  Invocation.setDiagnosticConsumer(&Recorder);
+  bool Ok = Invocation.run();
+  OS.flush();
+  ParseOS.flush();
+  Began = Parse.Began;
+  judgeParse(Path, Ok, Recorder.getNumErrors(), Recorder, Parse, Result);
+  return Result;
+}
 
 /// The analysis, on the calling thread.
 FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
@@ -253,37 +384,26 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   InMemory->addFile(BuiltinPreludePath, 0,
                     llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
+  InMemory->addFile(PreambleSourcePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::getRealFileSystem());
   Overlay->pushOverlay(InMemory);
   auto Files =
       llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 
-  llvm::raw_string_ostream OS(Result.Output);
-  llvm::raw_string_ostream ParseOS(Result.ParseOutput);
-  if (Opts.Colors) {
-    OS.enable_colors(true);
-    ParseOS.enable_colors(true);
-  }
-  DiagnosticOptions ParseDiagOptions;
-  ParseDiagOptions.ShowColors = Opts.Colors;
-  TextDiagnosticPrinter ParsePrinter(ParseOS, ParseDiagOptions);
-
-  tooling::ToolInvocation Invocation(
-      buildParseCommandLine(Opts.Parse, Path),
-      std::make_unique<AnalysisAction>(Opts, Result, OS), Files.get());
-  Invocation.setDiagnosticConsumer(&ParsePrinter);
-  bool Ok = Invocation.run();
-  unsigned Errors = ParsePrinter.getNumErrors();
-  if (!Ok || Errors > 0) {
-    Result.Failed = true;
-    Result.Error = "'" + Path + "' could not be parsed (" +
-                   std::to_string(Errors) + " error" +
-                   (Errors == 1 ? "" : "s") + "); nothing was analysed";
-  }
-  OS.flush();
-  ParseOS.flush();
-  return Result;
+  std::vector<std::string> Args = buildParseCommandLine(Opts.Parse, Path);
+  bool Began = false;
+  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs))
+    if (std::optional<std::string> Pch =
+            findOrBuildPreamble(Args, *Files, Opts.Cache)) {
+      Result =
+          parseAndAnalyze(Path, Opts, withPreamble(Args, *Pch), *Files, Began);
+      if (Began)
+        return Result;
+      discardPreamble(*Pch, Opts.Cache);
+    }
+  return parseAndAnalyze(Path, Opts, Args, *Files, Began);
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 #include "core/result/AccessRecord.h"
 #include "core/result/Finding.h"
 #include "frontend/parse/CudaToolchain.h"
+#include "frontend/parse/PreambleCache.h"
 
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct AnalysisOptions {
   std::string HeaderFilter = ".*";
   /// Whether a reported conflict makes the exit status 1.
   bool WarningsAsErrors = false;
+  /// The precompiled CUDA preamble (--no-cache, --cache-dir, --verbose).
+  PreambleCacheOptions Cache;
 };
 
 struct FileAnalysis {

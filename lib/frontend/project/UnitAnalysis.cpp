@@ -85,16 +85,21 @@ const ArrayFix *UnitAnalysis::fixOf(const SharedArray *Array) const {
   return It == FixIndex.end() ? nullptr : &Fixes[It->second];
 }
 
-UnitAnalysis analyzeUnit(ASTContext &Ctx,
-                         const std::vector<BlockDimOption> &BlockDims) {
+UnitAnalysis
+analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+            const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
   UnitAnalysis U;
   std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
-  U.Found = findSharedAccesses(Ctx, [&](const FunctionDecl &F) {
-    std::vector<BlockShape> Shapes;
-    for (const BlockShapeChoice &C : chooseBlockShapes(F, Launches, BlockDims))
-      Shapes.push_back(C.Shape);
-    return Shapes;
-  });
+  U.Found = findSharedAccesses(
+      Ctx,
+      [&](const FunctionDecl &F) {
+        std::vector<BlockShape> Shapes;
+        for (const BlockShapeChoice &C :
+             chooseBlockShapes(F, Launches, BlockDims))
+          Shapes.push_back(C.Shape);
+        return Shapes;
+      },
+      ShouldWalk);
   size_t N = U.Found.Accesses.size();
   U.Choices.resize(N);
   U.Summaries.resize(N);

@@ -34,13 +34,17 @@ struct UnitAnalysis {
   const ArrayFix *fixOf(const SharedArray *Array) const;
 
 private:
-  friend UnitAnalysis analyzeUnit(clang::ASTContext &,
-                                  const std::vector<BlockDimOption> &);
+  friend UnitAnalysis
+  analyzeUnit(clang::ASTContext &, const std::vector<BlockDimOption> &,
+              const std::function<bool(const clang::FunctionDecl &)> &);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
-UnitAnalysis analyzeUnit(clang::ASTContext &Ctx,
-                         const std::vector<BlockDimOption> &BlockDims);
+/// \p ShouldWalk, when given, may leave device functions out (see
+/// findSharedAccesses).
+UnitAnalysis analyzeUnit(
+    clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {});
 
 /// Whether the reporter warns about \p Summary.
 bool warns(const AccessSummary &Summary);

@@ -1,0 +1,42 @@
+//===- ErrorRecorder.cpp - Where clang reported errors --------------------===//
+
+#include "frontend/parse/ErrorRecorder.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+void ErrorRecorder::BeginSourceFile(const LangOptions &LangOpts,
+                                    const Preprocessor *PP) {
+  Next.BeginSourceFile(LangOpts, PP);
+}
+
+void ErrorRecorder::EndSourceFile() { Next.EndSourceFile(); }
+
+void ErrorRecorder::finish() { Next.finish(); }
+
+void ErrorRecorder::clear() {
+  DiagnosticConsumer::clear();
+  Next.clear();
+  Errors.clear();
+  ErrorLimit = false;
+}
+
+void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                     const Diagnostic &Info) {
+  DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts it
+  if (Level >= DiagnosticsEngine::Error) {
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isValid() && Info.hasSourceManager())
+      Loc = Info.getSourceManager().getExpansionLoc(Loc);
+    else
+      Loc = SourceLocation();
+    Errors.push_back(Loc);
+    ErrorLimit = ErrorLimit || Info.getID() == diag::fatal_too_many_errors;
+  }
+  Next.HandleDiagnostic(Level, Info);
+}
+
+} // namespace bankfix

@@ -1,0 +1,27 @@
+//===- FunctionErrors.h - Whether a function parsed cleanly ---------------===//
+//
+// After a parse with errors, the functions that hold none can still be
+// analysed. A function holds an error when clang marked it, or a declaration
+// in it, invalid, when its body holds an expression clang rebuilt around an
+// error (a RecoveryExpr) or names an invalid declaration, or when an error
+// was reported inside its source range.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FUNCTIONERRORS_H
+#define BANKFIX_FUNCTIONERRORS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace bankfix {
+
+/// \p ErrorLocations: expansion locations of the errors reported (as
+/// ErrorRecorder keeps them).
+bool functionHasErrors(const clang::FunctionDecl &F,
+                       llvm::ArrayRef<clang::SourceLocation> ErrorLocations);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FUNCTIONERRORS_H

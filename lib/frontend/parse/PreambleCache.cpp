@@ -1,0 +1,268 @@
+//===- PreambleCache.cpp - A cached PCH of what clang parses before a file ===//
+
+#include "frontend/parse/PreambleCache.h"
+
+#include "frontend/parse/BuiltinPrelude.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/LockFileManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace clang;
+namespace fs = llvm::sys::fs;
+
+namespace bankfix {
+
+namespace {
+
+void say(const PreambleCacheOptions &Opts, const llvm::Twine &Message) {
+  if (Opts.Verbose)
+    llvm::errs() << "bankfix: preamble cache: " << Message << "\n";
+}
+
+std::string hex64(uint64_t V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format_hex_no_prefix(V, 16);
+  return S;
+}
+
+std::string cacheDir(const PreambleCacheOptions &Opts) {
+  if (!Opts.Dir.empty())
+    return Opts.Dir;
+  llvm::SmallString<256> Dir;
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "bankfix");
+  return std::string(Dir);
+}
+
+/// Everything the preamble depends on that clang does not check itself.
+std::string keyOf(const std::vector<std::string> &Args,
+                  const PreambleCacheOptions &Opts) {
+  std::string Key = "bankfix " + Opts.ToolVersion + "\n" +
+                    getClangFullVersion() + "\n" + builtinPreludeText().str() +
+                    "\n";
+  bool RelativePath = false;
+  for (size_t I = 0; I + 1 < Args.size(); ++I) {
+    Key += Args[I];
+    Key += '\0';
+    llvm::StringRef Arg(Args[I]);
+    // An include directory relative to the working directory (-I inc,
+    // -isystem inc, -Iinc) names another directory elsewhere.
+    for (llvm::StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter",
+                                 "-iprefix", "-iwithprefix", "--sysroot"}) {
+      if (!Arg.starts_with(Flag))
+        continue;
+      llvm::StringRef Path = Arg.drop_front(Flag.size());
+      Path.consume_front("=");
+      if (Path.empty() && I + 2 < Args.size())
+        Path = Args[I + 1];
+      RelativePath =
+          RelativePath || (!Path.empty() && llvm::sys::path::is_relative(Path));
+    }
+    if (Arg.consume_front("--cuda-path=")) {
+      llvm::SmallString<256> Version(Arg);
+      llvm::sys::path::append(Version, "version.json");
+      if (auto Buffer = llvm::MemoryBuffer::getFile(Version))
+        Key += (*Buffer)->getBuffer();
+    }
+  }
+  llvm::SmallString<256> Cwd;
+  if (RelativePath && !fs::current_path(Cwd))
+    Key += "cwd " + std::string(Cwd);
+  return hex64(llvm::xxh3_64bits(Key));
+}
+
+/// The PCH named Prefix<checksum>.pch whose bytes match its checksum; the
+/// others with that prefix are corrupt and removed.
+std::optional<std::string> findValid(const std::string &Dir,
+                                     const std::string &Prefix,
+                                     const PreambleCacheOptions &Opts) {
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.starts_with(Prefix) || !Name.ends_with(".pch"))
+      continue;
+    llvm::StringRef Sum = Name.drop_front(Prefix.size()).drop_back(4);
+    auto Buffer = llvm::MemoryBuffer::getFile(It->path(), /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (Buffer && hex64(llvm::xxh3_64bits((*Buffer)->getBuffer())) == Sum)
+      return It->path();
+    say(Opts, "'" + It->path() + "' is corrupt; removed");
+    fs::remove(It->path());
+  }
+  return std::nullopt;
+}
+
+/// Removes the oldest PCHs while the directory holds more than MaxBytes,
+/// and temporary files a crashed build left more than an hour ago.
+void evict(const std::string &Dir, const std::string &Keep,
+           const PreambleCacheOptions &Opts) {
+  struct Entry {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size;
+    std::string Path;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.starts_with("preamble-"))
+      continue;
+    fs::file_status Status;
+    if (fs::status(It->path(), Status))
+      continue;
+    if (Name.contains(".tmp")) { // ours, or clang's own beside it
+      if (Now - Status.getLastModificationTime() > std::chrono::hours(1))
+        fs::remove(It->path());
+      continue;
+    }
+    if (!Name.ends_with(".pch"))
+      continue;
+    Entries.push_back(
+        {Status.getLastModificationTime(), Status.getSize(), It->path()});
+    Total += Status.getSize();
+  }
+  std::sort(Entries.begin(), Entries.end(),
+            [](const Entry &A, const Entry &B) { return A.Time < B.Time; });
+  for (const Entry &E : Entries) {
+    if (Total <= Opts.MaxBytes)
+      break;
+    if (E.Path == Keep)
+      continue;
+    say(Opts, "'" + E.Path + "' removed (the cache is full)");
+    fs::remove(E.Path);
+    Total -= E.Size;
+  }
+}
+
+/// Writes the PCH to OutputFile (itself through a temporary file).
+class BuildPchAction : public GeneratePCHAction {
+public:
+  explicit BuildPchAction(std::string Output) : Output(std::move(Output)) {}
+
+protected:
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Output;
+    return GeneratePCHAction::BeginInvocation(CI);
+  }
+
+private:
+  std::string Output;
+};
+
+/// Builds the PCH of \p Args's preamble into \p Output.
+bool buildPch(const std::vector<std::string> &Args, FileManager &Files,
+              const std::string &Output) {
+  std::vector<std::string> Build = Args;
+  Build.back() = PreambleSourcePath;
+  IgnoringDiagConsumer Quiet;
+  tooling::ToolInvocation Invocation(
+      Build, std::make_unique<BuildPchAction>(Output), &Files);
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && Quiet.getNumErrors() == 0;
+}
+
+} // namespace
+
+bool preambleCacheable(const std::vector<std::string> &ExtraArgs) {
+  for (llvm::StringRef Arg : ExtraArgs)
+    if (Arg.starts_with("-include") || Arg.starts_with("--include") ||
+        Arg.starts_with("-imacros") || Arg.starts_with("--imacros") ||
+        Arg.starts_with("-Xclang") || Arg.starts_with("-fmodule") ||
+        Arg.starts_with("-fpch") || Arg.starts_with("-emit"))
+      return false;
+  return true;
+}
+
+std::optional<std::string>
+findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
+                    const PreambleCacheOptions &Opts) {
+  std::string Dir = cacheDir(Opts);
+  if (Dir.empty()) {
+    say(Opts, "no cache directory");
+    return std::nullopt;
+  }
+  std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+    return Found;
+  if (std::error_code EC = fs::create_directories(Dir)) {
+    say(Opts, "cannot create '" + Dir + "': " + EC.message());
+    return std::nullopt;
+  }
+  llvm::SmallString<256> LockPath(Dir);
+  llvm::sys::path::append(LockPath, Prefix + "build");
+  llvm::LockFileManager Lock(LockPath);
+  llvm::Expected<bool> Owned = Lock.tryLock();
+  if (!Owned) {
+    say(Opts,
+        "cannot lock '" + LockPath + "': " + llvm::toString(Owned.takeError()));
+    return std::nullopt;
+  }
+  if (!*Owned) {
+    say(Opts, "another process is building '" + Prefix + "*.pch'");
+    return std::nullopt;
+  }
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+    return Found; // built while we waited for the lock
+  llvm::SmallString<256> Temp;
+  int FD = -1;
+  if (std::error_code EC =
+          fs::createUniqueFile(Dir + "/" + Prefix + "%%%%%%%%.tmp", FD, Temp)) {
+    say(Opts, "cannot write in '" + Dir + "': " + EC.message());
+    return std::nullopt;
+  }
+  fs::closeFile(FD);
+  if (!buildPch(Args, Files, std::string(Temp))) {
+    say(Opts, "building the preamble failed; parsing without it");
+    fs::remove(Temp);
+    return std::nullopt;
+  }
+  auto Buffer = llvm::MemoryBuffer::getFile(Temp, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer) {
+    fs::remove(Temp);
+    return std::nullopt;
+  }
+  std::string Final = Dir + "/" + Prefix +
+                      hex64(llvm::xxh3_64bits((*Buffer)->getBuffer())) + ".pch";
+  Buffer->reset();
+  if (std::error_code EC = fs::rename(Temp, Final)) {
+    say(Opts, "cannot write '" + Final + "': " + EC.message());
+    fs::remove(Temp);
+    return std::nullopt;
+  }
+  say(Opts, "built '" + Final + "'");
+  evict(Dir, Final, Opts);
+  return Final;
+}
+
+std::vector<std::string> withPreamble(std::vector<std::string> Args,
+                                      const std::string &Pch) {
+  Args.insert(Args.end() - 1, {"-include-pch", Pch});
+  return Args;
+}
+
+void discardPreamble(const std::string &Pch, const PreambleCacheOptions &Opts) {
+  say(Opts, "clang could not use '" + Pch + "'; removed, parsing without it");
+  fs::remove(Pch);
+}
+
+} // namespace bankfix

@@ -1,0 +1,1 @@
+#define TILE 32

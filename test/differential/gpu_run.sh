@@ -23,14 +23,7 @@ start=$(date +%s)
 command -v nvcc >/dev/null || { echo "gpu_run.sh: no nvcc" >&2; exit 77; }
 command -v ncu >/dev/null || { echo "gpu_run.sh: no ncu" >&2; exit 77; }
 [ -f "$work/manifest.json" ] || { echo "gpu_run.sh: error: $work has no manifest.json" >&2; exit 2; }
-{
-  echo "gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
-  echo "driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-  echo "cuda=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
-  echo "ncu=$(ncu --version | sed -n 's/.*Version \([0-9.]*\).*/\1/p' | head -1)"
-  echo "arch=$arch"
-  echo "date=$(date -u +%Y-%m-%d)"
-} >"$work/environment.txt"
+bash "$(dirname "$0")/../gpu/environment.sh" "$arch" >"$work/environment.txt"
 cat "$work/environment.txt"
 mkdir -p "$work/bin" "$work/ncu"
 files=$(python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["files"]))' "$work/manifest.json")

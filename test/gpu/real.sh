@@ -24,14 +24,7 @@ for tool in nvcc nvidia-smi ncu; do
 done
 nvidia-smi -L >/dev/null 2>&1 || { echo "real: no GPU: skipped"; exit 77; }
 arch=sm_$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d '.')
-{
-  echo "gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
-  echo "driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-  echo "cuda=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
-  echo "ncu=$(ncu --version | sed -n 's/.*Version \([0-9.]*\).*/\1/p' | head -1)"
-  echo "arch=$arch"
-  echo "date=$(date -u +%Y-%m-%d)"
-} >"$work/environment.txt"
+bash "$here/environment.sh" "$arch" >"$work/environment.txt"
 for src in "$repo"/test/inputs/real/*.cu; do
   name=$(basename "$src" .cu)
   nvcc -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/$name" "$src"

@@ -83,7 +83,7 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
         bool Loop = Y && X->Expression == Y->Expression;
         unsigned Max = Loop ? MaxLoopMergeWidth : MaxStraightLineWidth;
         if (!Y || IX.Desc.Width != Y->Instance->Desc.Width ||
-            2 * IX.Desc.Width > Max ||
+            IX.Desc.Kind != Y->Instance->Desc.Kind || 2 * IX.Desc.Width > Max ||
             !sameGuard(IX.Desc.Guard, Y->Instance->Desc.Guard) ||
             !adjacentInEveryLane(*X->Layout, IX, *Y->Instance, Shapes)) {
           Next.push_back(X);

@@ -129,6 +129,13 @@ void Walker::record(const Expr *E, AccessKind Kind) {
   } else {
     return;
   }
+  if (Kind == AccessKind::Load) {
+    auto It = NarrowedLoads.find(E->IgnoreParens());
+    if (It != NarrowedLoads.end()) {
+      A.Element.Width = It->second;
+      A.Narrowed = true;
+    }
+  }
   A.Kind = Kind;
   A.Guard = guard();
   A.Iteration = Iteration;

@@ -9,6 +9,8 @@
 
 #include "frontend/analysis/Walker.h"
 
+#include "frontend/analysis/VectorNarrowing.h"
+
 #include "clang/AST/Attr.h"
 
 using namespace clang;
@@ -72,6 +74,13 @@ void Walker::walkDecl(const DeclStmt *S) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (!V || !V->hasLocalStorage())
       continue;
+    // A vector copied out of shared memory of which only x (and y) are
+    // read: nvcc loads only those.
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(
+            V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr))
+      if (Copy->getNumArgs() == 1)
+        if (std::optional<unsigned> Width = narrowedVectorWidth(Ctx, *V))
+          NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *Width;
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
     QualType T = V->getType();

@@ -44,6 +44,8 @@ struct WalkedAccess {
   std::vector<LaneExprPtr> Indices;
   bool FlatBytes = false;
   bool Volatile = false;
+  /// A vector load nvcc narrows to the components used (Element.Width).
+  bool Narrowed = false;
   LaneExprPtr Guard;
   std::string Iteration; ///< "j = 8"; empty outside unrolled loops
   /// The calls, outermost first, through which the walked function reached

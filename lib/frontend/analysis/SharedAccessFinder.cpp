@@ -165,6 +165,9 @@ public:
     Instance.OnlyForBlockDim = BlockDim;
     Instance.Region = W.Region;
     Instance.Sequence = W.Sequence;
+    if (W.Narrowed)
+      Instance.MergeNote = "nvcc loads only the components used: one " +
+                           std::to_string(A.Width) + "-byte load";
     Out.Accesses[It->second].Instances.push_back(std::move(Instance));
   }
 

@@ -177,6 +177,8 @@ private:
   /// Results of the calls walked: integers, and shared places.
   llvm::DenseMap<const clang::Expr *, LaneExprPtr> CallValues;
   llvm::DenseMap<const clang::Expr *, SharedPlace> CallPlaces;
+  /// Vector loads nvcc narrows to the components used: their width.
+  llvm::DenseMap<const clang::Expr *, unsigned> NarrowedLoads;
   IndexTranslator Translator;
   std::vector<LaneExprPtr> Guards;
   std::string Iteration;

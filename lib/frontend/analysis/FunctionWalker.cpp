@@ -57,6 +57,26 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
   }
 }
 
+/// A pointer into shared memory kept inside an object (a functor built
+/// with `{tile}`): the accesses made through it are not followed; say so.
+void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init) {
+  Init = Init->IgnoreImplicit();
+  std::vector<const Expr *> Parts;
+  if (const auto *List = dyn_cast<InitListExpr>(Init))
+    Parts.assign(List->inits().begin(), List->inits().end());
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init))
+    Parts.assign(Construct->arguments().begin(), Construct->arguments().end());
+  for (const Expr *Part : Parts) {
+    if (!Part || !Part->getType()->isPointerType())
+      continue;
+    if (std::optional<SharedPlace> P = pointeeOf(Part))
+      remark(Part->getBeginLoc(),
+             "'" + P->Root->getNameAsString() + "' is stored in '" +
+                 V.getNameAsString() +
+                 "': the shared accesses made through it are not judged");
+  }
+}
+
 WalkResult Walker::run() {
   walk(Function.getBody());
   return std::move(Result);
@@ -83,6 +103,8 @@ void Walker::walkDecl(const DeclStmt *S) {
           NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *Width;
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
+    if (V->getType()->isRecordType() && V->getInit())
+      noteStoredPointers(*V, V->getInit());
     QualType T = V->getType();
     if (T->isPointerType() || T->isLValueReferenceType()) {
       const Expr *Init = V->getInit();

@@ -130,6 +130,7 @@ private:
                          PointerTargets PointersAfterThen);
   void walkSwitch(const clang::SwitchStmt *S);
   void walkDecl(const clang::DeclStmt *S);
+  void noteStoredPointers(const clang::VarDecl &V, const clang::Expr *Init);
 
   // Loops (LoopWalking.cpp).
   void walkFor(const clang::ForStmt *S);

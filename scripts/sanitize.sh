@@ -21,10 +21,12 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # Unit, golden and CLI tests. Not the checks of other tools' views of the
 # output (formatting, nvcc, GPU, SARIF schema, pre-commit, CMake project,
-# benchmark) nor the golden tests' second run with the built-in prelude
-# (the same analysis over other headers): the release build runs those.
+# benchmark), nor installing and packaging (this build makes no man page
+# and no clang-tidy module), nor the golden tests' second run with the
+# built-in prelude (the same analysis over other headers): the release
+# build runs those.
 ctest --test-dir $build --output-on-failure -j "$(nproc)" \
-  -E '^(clang-format|nvcc-compiles-expected|gpu|gpu-predictions|sarif-schema|pre-commit|cmake-project|bench-smoke)$|^golden-prelude\.'
+  -E '^(clang-format|nvcc-compiles-expected|gpu|gpu-predictions|sarif-schema|pre-commit|cmake-project|bench-smoke|install|deb-package)$|^golden-prelude\.'
 
 # Every seed and every past finding, once (libFuzzer runs files given by
 # name and exits).

@@ -55,10 +55,6 @@ bool adjacentInEveryLane(const SharedArrayLayout &Layout,
   return AnyShape;
 }
 
-std::string kindName(AccessKind K) {
-  return K == AccessKind::Load ? "load" : "store";
-}
-
 } // namespace
 
 void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
@@ -104,9 +100,9 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
             (Loop ? std::string(Store ? "previous iterations"
                                       : "next iterations")
                   : std::string(Store ? "preceding " : "following ") +
-                        kindName(IY.Desc.Kind) + "s") +
+                        accessKindName(IY.Desc.Kind) + "s") +
             " into one " + std::to_string(Wide.Width) + "-byte " +
-            kindName(Wide.Kind);
+            accessKindName(Wide.Kind);
         Next.push_back(Keep);
         Merged = true;
         ++I;

@@ -24,6 +24,11 @@ constexpr unsigned BankWidthBytes = 4;
 
 enum class AccessKind { Load, Store };
 
+/// "load" or "store".
+inline const char *accessKindName(AccessKind K) {
+  return K == AccessKind::Load ? "load" : "store";
+}
+
 /// Byte address per lane; std::nullopt for an inactive lane.
 using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;
 

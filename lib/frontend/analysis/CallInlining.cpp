@@ -86,18 +86,16 @@ void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
     Values.erase(P);
     if (!Arg)
       continue;
-    if (T->isPointerType()) {
-      bindPointer(P, pointeeOf(Arg));
-    } else if (T->isLValueReferenceType() &&
-               (Arg->isLValue() ||
-                !T.getNonReferenceType()->isIntegralOrEnumerationType())) {
-      if (std::optional<SharedPlace> Place = placeOf(Arg))
-        bindPointer(P, Place);
-      else if (T.getNonReferenceType()->isIntegralOrEnumerationType())
-        Values[P] = LaneExpr::cast(translate(Arg), intTypeOf(T));
-    } else if (T.getNonReferenceType()->isIntegralOrEnumerationType()) {
+    bool Integer = T.getNonReferenceType()->isIntegralOrEnumerationType();
+    std::optional<SharedPlace> Place;
+    if (T->isPointerType())
+      Place = pointeeOf(Arg);
+    else if (T->isLValueReferenceType())
+      Place = placeOf(Arg);
+    if (Place)
+      bindPointer(P, Place);
+    else if (Integer)
       Values[P] = LaneExpr::cast(translate(Arg), intTypeOf(T));
-    }
   }
 }
 

@@ -46,6 +46,14 @@ const Expr *skipWrappers(const Expr *E) {
 
 } // namespace
 
+std::optional<SharedPlace> Walker::boundPlace(const VarDecl *V) const {
+  auto It = Pointers.find(V);
+  if (It == Pointers.end())
+    return std::nullopt;
+  return SharedPlace{It->second.Root, pointerOffset(V), It->second.Type,
+                     It->second.Volatile};
+}
+
 LaneExprPtr Walker::pointerOffset(const VarDecl *V) const {
   if (LaneExprPtr Offset = Values.lookup(V))
     return Offset;
@@ -74,11 +82,9 @@ std::optional<SharedPlace> Walker::placeOf(const Expr *E) {
     if (V->hasAttr<CUDASharedAttr>())
       return SharedPlace{V, LaneExpr::constant(0, OffsetType), V->getType(),
                          isVolatile(V->getType())};
-    auto It = Pointers.find(V);
-    if (It == Pointers.end() || !V->getType()->isReferenceType())
+    if (!V->getType()->isReferenceType())
       return std::nullopt;
-    return SharedPlace{It->second.Root, pointerOffset(V), It->second.Type,
-                       It->second.Volatile};
+    return boundPlace(V);
   }
   if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<SharedPlace> P = pointeeOf(S->getBase());
@@ -135,11 +141,9 @@ std::optional<SharedPlace> Walker::pointeeOf(const Expr *E) {
     case CK_LValueToRValue: {
       const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens());
       const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      auto It = V ? Pointers.find(V) : Pointers.end();
-      if (It == Pointers.end() || V->getType()->isReferenceType())
+      if (!V || V->getType()->isReferenceType())
         return std::nullopt;
-      return SharedPlace{It->second.Root, pointerOffset(V), It->second.Type,
-                         It->second.Volatile};
+      return boundPlace(V);
     }
     case CK_NoOp:
     case CK_BitCast:

@@ -98,6 +98,9 @@ public:
   }
   /// The byte offset the pointer or reference variable \p V holds.
   LaneExprPtr pointerOffset(const clang::VarDecl *V) const;
+  /// Where the pointer or reference variable \p V points, when it points
+  /// into shared memory.
+  std::optional<SharedPlace> boundPlace(const clang::VarDecl *V) const;
 
   // Shared places (SharedPlaces.cpp).
   /// The place the lvalue \p E designates, when it is in shared memory.

@@ -4,6 +4,7 @@
 
 #include "core/fix/ExtentText.h"
 #include "frontend/fix/UnsafeUses.h"
+#include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -41,13 +42,6 @@ public:
 private:
   ASTContext &Ctx;
 };
-
-std::string position(const SourceManager &SM, SourceLocation Loc) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  return P.isValid()
-             ? std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn())
-             : "?";
-}
 
 /// The innermost extent of \p V's declared type, as written in the file.
 CharSourceRange innermostExtent(ASTContext &Ctx, const VarDecl &V) {
@@ -133,9 +127,8 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
         const FoundAccess &A = Found.Accesses[I];
         if (A.Array != Array)
           continue;
-        std::string Label =
-            std::string(A.Kind == AccessKind::Load ? "load" : "store") +
-            " at " + position(SM, A.Expr->getBeginLoc());
+        std::string Label = std::string(accessKindName(A.Kind)) + " at " +
+                            lineColumn(SM, A.Expr->getBeginLoc());
         if (A.Function->isTemplateInstantiation())
           Label += " in '" + A.FunctionName + "'";
         if (!A.Unsupported.empty()) {

@@ -50,7 +50,7 @@ AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
     R.Column = P.getColumn();
   }
   R.Array = Access.Array->Layout.Name;
-  R.Kind = Access.Kind == AccessKind::Load ? "load" : "store";
+  R.Kind = accessKindName(Access.Kind);
   R.Function = Access.FunctionName;
   R.Shape = Block.Shape;
   R.ShapeOrigin = Block.Origin;

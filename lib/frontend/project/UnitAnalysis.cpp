@@ -4,6 +4,7 @@
 
 #include "core/expr/AccessMerging.h"
 #include "frontend/analysis/LaunchSites.h"
+#include "frontend/report/SourcePlace.h"
 
 #include "clang/Basic/SourceManager.h"
 
@@ -33,13 +34,8 @@ void mergeAdjacent(ASTContext &Ctx, SharedAccesses &Found,
     if (Shapes.empty())
       for (const BlockShapeChoice &C : Choices[I])
         Shapes.push_back(C.Shape);
-    PresumedLoc P =
-        SM.getPresumedLoc(SM.getExpansionLoc(A.Expr->getBeginLoc()));
-    std::string Label =
-        std::string(A.Kind == AccessKind::Load ? "load" : "store") + " at " +
-        (P.isValid()
-             ? std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn())
-             : std::string("?"));
+    std::string Label = std::string(accessKindName(A.Kind)) + " at " +
+                        lineColumn(SM, A.Expr->getBeginLoc());
     for (AccessInstance &Instance : A.Instances) {
       GroupKey Key{
           A.Function, A.Array, unsigned(A.Kind),

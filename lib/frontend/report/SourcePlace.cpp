@@ -7,6 +7,14 @@
 
 namespace bankfix {
 
+std::string lineColumn(const clang::SourceManager &SM,
+                       clang::SourceLocation Loc) {
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  return P.isValid()
+             ? std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn())
+             : "?";
+}
+
 std::string describePlace(const clang::SourceManager &SM,
                           clang::SourceLocation Loc) {
   clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));

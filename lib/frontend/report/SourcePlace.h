@@ -21,6 +21,10 @@ namespace bankfix {
 std::string describePlace(const clang::SourceManager &SM,
                           clang::SourceLocation Loc);
 
+/// "line:col" of \p Loc (of its expansion, for a macro), or "?".
+std::string lineColumn(const clang::SourceManager &SM,
+                       clang::SourceLocation Loc);
+
 /// The lines and columns \p Range covers (its expansion, for a macro; a
 /// token range ends after its last token).
 SourceRegion regionOf(const clang::SourceManager &SM,

@@ -1,11 +1,11 @@
 // bankfix-args: --block-dim=32
-// Indices bankfix cannot evaluate: it says what blocks it (a remark) and
-// never reports a conflict it cannot prove.
+// Values bankfix does not know: judged at their worst value when that is
+// all that is missing, otherwise a remark says what blocks it.
 __device__ float readAt(const float *s, int i);
 
 __global__ void unknownTerms(float *out, const int *perm, int n) {
   __shared__ float a[1024];
-  // A kernel parameter multiplying the lane: stride unknown.
+  // A kernel parameter multiplying the lane: n = 32 is the worst case.
   a[threadIdx.x * n] = 1.0f;
   // Data read from memory.
   out[0] = a[perm[threadIdx.x]];

@@ -53,6 +53,14 @@ inline X operator>>(const X &A, const X &B) { return bin(BinaryOp::Shr, A, B); }
 inline X operator&(const X &A, const X &B) { return bin(BinaryOp::And, A, B); }
 inline X operator^(const X &A, const X &B) { return bin(BinaryOp::Xor, A, B); }
 inline X operator<(const X &A, const X &B) { return cmp(BinaryOp::LT, A, B); }
+inline X operator>=(const X &A, const X &B) { return cmp(BinaryOp::GE, A, B); }
+inline X operator&&(const X &A, const X &B) {
+  return X(LaneExpr::binary(BinaryOp::LAnd, A.P, B.P, IntType::intTy()));
+}
+/// A term that cannot be evaluated, such as a value read from memory.
+inline X unknownTerm(const char *Name) {
+  return X(LaneExpr::unknown(Name, "is read from memory"));
+}
 
 /// Converts to int, as `int i = threadIdx.x` does.
 inline X asInt(const X &A) { return X(LaneExpr::cast(A.P, IntType::intTy())); }

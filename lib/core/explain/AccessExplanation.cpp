@@ -74,6 +74,11 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
   }
   WarpAddresses Addresses = addressesOf(Eval, Warp);
   bool Uniform = addressIsWarpUniform(Desc);
+  if (!Eval.exact())
+    E.Values = "the worst case, " + Eval.WorstCase;
+  else if (!Eval.ForEvery.empty())
+    E.Values = "the same for every value of " + Eval.ForEvery + "; shown for " +
+               Eval.Binding;
   E.Before = {Spelling,
               buildWarpBankMap(Addresses, Desc.Width, Desc.Kind, Uniform)};
 
@@ -92,7 +97,7 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
     L.ThreadIdx = *Tid;
     if (!Addresses[Lane])
       continue;
-    LaneEnv Env{*Tid, Shape.Dim};
+    LaneEnv Env{*Tid, Shape.Dim, &Eval.Bound};
     SymbolicValue Address;
     for (size_t D = 0; D < Desc.Indices.size(); ++D) {
       EvalResult R = evaluateLane(*Desc.Indices[D], Env);

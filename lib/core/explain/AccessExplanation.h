@@ -55,6 +55,10 @@ struct AccessExplanation {
   AccessKind Kind = AccessKind::Load;
   /// The warp-uniform part of the addresses, left out of them ("128*b").
   std::string UniformOffset;
+  /// For which values of what is not known the maps hold: "the worst case,
+  /// for n = 32", "the same for every value of n"; empty when nothing
+  /// unknown was given a value or assumed.
+  std::string Values;
   /// Non-empty when the access cannot be explained (it cannot be judged).
   std::string Problem;
   std::array<ExplainedLane, WarpSize> Lanes;

@@ -163,6 +163,8 @@ std::string renderExplainTable(const AccessExplanation &E) {
   if (!E.UniformOffset.empty())
     Out += "  addresses leave out " + E.UniformOffset +
            " bytes, the same for every lane\n";
+  if (!E.Values.empty())
+    Out += "  values not known: " + E.Values + "\n";
   Out += "  before: " + E.Before.TypeSpelling;
   if (E.After)
     Out += "; after: " + E.After->TypeSpelling +

@@ -74,16 +74,57 @@ std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
 
 enum class LaneState { Active, Inactive, Failed };
 
+/// True when an evaluation error comes from the values reached (it cannot
+/// happen in a program that runs), not from what is not known.
+bool fromValues(EvalErrorKind K) {
+  return K == EvalErrorKind::DivisionByZero ||
+         K == EvalErrorKind::ShiftOutOfRange ||
+         K == EvalErrorKind::SignedOverflow;
+}
+
+/// Records that \p Guard was taken as true.
+void assume(const LaneExpr &Guard, AccessEvaluation &Eval) {
+  std::string Text = "'" + printLaneExpr(Guard) + "' holds";
+  // Data read from memory may differ between lanes, like threadIdx.
+  if (dependsOnLane(Guard) || mentions(Guard, ExprKind::Unknown))
+    Text += " in every lane";
+  for (const std::string &A : Eval.AssumedGuards)
+    if (A == Text)
+      return;
+  Eval.AssumedGuards.push_back(std::move(Text));
+}
+
 /// Whether the guard lets the lane \p Env run the access.
 LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
-                    AccessEvaluation &Eval) {
+                    const EvaluationOptions &Options, AccessEvaluation &Eval) {
   // Most guards are plain numbers for a given lane: the fast evaluation;
   // evaluateLane for the rest, and for what to say.
   std::optional<int64_t> Fast =
       Guard ? evaluateLaneConcrete(*Guard, Env) : std::optional<int64_t>(1);
   if (Fast)
     return *Fast == 0 ? LaneState::Inactive : LaneState::Active;
+  if (Options.AssumeUndecidedGuards && Guard->Kind == ExprKind::Binary &&
+      Guard->BOp == BinaryOp::LAnd) {
+    LaneState Left = laneState(Guard->Ops[0], Env, Options, Eval);
+    if (Left != LaneState::Active)
+      return Left;
+    return laneState(Guard->Ops[1], Env, Options, Eval);
+  }
   EvalResult G = evaluateLane(*Guard, Env);
+  if (G.ok() && G.Value->isConcrete())
+    return G.Value->Const == 0 ? LaneState::Inactive : LaneState::Active;
+  if (!G.ok() && fromValues(G.Error.Kind)) {
+    setProblem(Eval,
+               "the condition guarding it cannot be evaluated: " +
+                   G.Error.Message,
+               G.Error.Term);
+    Eval.ProblemFromValues = true;
+    return LaneState::Failed;
+  }
+  if (Options.AssumeUndecidedGuards) {
+    assume(*Guard, Eval);
+    return LaneState::Active;
+  }
   if (!G.ok()) {
     setProblem(Eval,
                "the condition guarding it cannot be evaluated: " +
@@ -93,9 +134,7 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
   }
   // A guard that is the same for the whole warp (a symbol) runs the access
   // for all lanes or none: per instruction, all lanes.
-  if (G.Value->isConcrete() && G.Value->Const == 0)
-    return LaneState::Inactive;
-  if (!G.Value->isConcrete() && dependsOnLane(*Guard)) {
+  if (dependsOnLane(*Guard)) {
     setProblem(Eval,
                "the condition guarding it depends on the lane and on a "
                "value that is not known",
@@ -126,6 +165,7 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
     if (!R.ok()) {
       setProblem(Eval, "its index cannot be evaluated: " + R.Error.Message,
                  R.Error.Term);
+      Eval.ProblemFromValues = fromValues(R.Error.Kind);
       return std::nullopt;
     }
     const SymbolicValue &V = *R.Value;
@@ -144,6 +184,7 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
                            "' (extent " + std::to_string(Scheme.Extent[D]) +
                            ") for " + describeLane(Env.ThreadIdx),
                  printLaneExpr(*Access.Indices[D]));
+      Eval.ProblemFromValues = true;
       return std::nullopt;
     }
     // Address += V * Scale[D], exactly or not at all.
@@ -166,6 +207,7 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
                  "its byte address does not fit in 64 bits for " +
                      describeLane(Env.ThreadIdx),
                  printLaneExpr(*Access.Indices[D]));
+      Eval.ProblemFromValues = true;
       return std::nullopt;
     }
     Address.Const = *Const;
@@ -239,9 +281,10 @@ void addWarp(AccessEvaluation &Eval, WarpOutcome Outcome) {
 
 } // namespace
 
-AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
-                                const SharedAccessDesc &Access,
-                                const BlockShape &Shape) {
+AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
+                                    const SharedAccessDesc &Access,
+                                    const BlockShape &Shape,
+                                    const EvaluationOptions &Options) {
   AccessEvaluation Eval;
   Eval.Shape = Shape;
   Eval.Warps.reserve(Shape.warps());
@@ -260,8 +303,8 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       std::optional<std::array<unsigned, 3>> Tid = Shape.threadIdx(Warp, Lane);
       if (!Tid)
         continue;
-      LaneEnv Env{*Tid, Shape.Dim};
-      LaneState State = laneState(Access.Guard, Env, Eval);
+      LaneEnv Env{*Tid, Shape.Dim, Options.Uniforms};
+      LaneState State = laneState(Access.Guard, Env, Options, Eval);
       if (State == LaneState::Failed)
         return Eval;
       if (State == LaneState::Inactive)

@@ -45,6 +45,16 @@ struct WarpOutcome {
   WarpAccessResult Result;
 };
 
+/// How evaluateAccessWith treats values that are not known.
+struct EvaluationOptions {
+  /// Values for some warp-uniform symbols; the others stay symbols.
+  const UniformBindings *Uniforms = nullptr;
+  /// A guard conjunct that cannot be decided for a lane (data read from
+  /// memory, a value not known) is taken as true: the lane runs the access,
+  /// which is the worst case. The conjunct is listed in AssumedGuards.
+  bool AssumeUndecidedGuards = false;
+};
+
 struct AccessEvaluation {
   BlockShape Shape;
   /// Empty when every lane could be evaluated; otherwise why the access
@@ -52,21 +62,47 @@ struct AccessEvaluation {
   std::string Problem;
   /// The sub-expression that blocked evaluation, when there is one.
   std::string BlockingTerm;
+  /// The problem comes from the values the lanes reached (an index out of
+  /// bounds, a division by zero), not from what could not be evaluated.
+  bool ProblemFromValues = false;
+  /// Guard conjuncts taken as true ("'x > 0' holds in every lane").
+  std::vector<std::string> AssumedGuards;
+  /// The value given to an unknown warp-uniform symbol ("n = 32") when the
+  /// access was judged for each of its values that matter: the values of
+  /// these numbers and addresses.
+  std::string Binding;
+  UniformBindings Bound;
+  /// Set when the numbers are the worst case, not exact: under which
+  /// conditions ("for n = 32", "if 'x > 0' holds in every lane").
+  std::string WorstCase;
+  /// The unknown symbol for every value of which the numbers are the same
+  /// (they are exact).
+  std::string ForEvery;
   std::vector<WarpOutcome> Warps; ///< warps with at least one active lane
   unsigned WorstWarp = 0;         ///< index into Warps: most excess
   uint64_t BlockWavefronts = 0;   ///< summed over the warps of one block
   uint64_t BlockIdeal = 0;
 
   bool judged() const { return Problem.empty(); }
+  bool exact() const { return WorstCase.empty(); }
   const WarpAccessResult &worst() const { return Warps[WorstWarp].Result; }
   /// True when every evaluated warp has the same wavefronts and ideal.
   bool sameInEveryWarp() const;
   uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
 };
 
+/// The access judged over every value that matters of the warp-uniform
+/// symbols it cannot be judged without (UniformSearch.cpp): exact when all
+/// give the same numbers, otherwise the worst case and its condition.
 AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const SharedAccessDesc &Access,
                                 const BlockShape &Shape);
+
+/// One evaluation with the values and assumptions of \p Options.
+AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
+                                    const SharedAccessDesc &Access,
+                                    const BlockShape &Shape,
+                                    const EvaluationOptions &Options);
 
 } // namespace bankfix
 

@@ -33,6 +33,32 @@ bool AccessSummary::sameInEveryInstance() const {
   return true;
 }
 
+bool AccessSummary::exact() const {
+  for (const InstanceEvaluation &I : Instances)
+    if (!I.Eval.judged() || !I.Eval.exact())
+      return false;
+  return true;
+}
+
+std::string AccessSummary::worstCase() const {
+  if (!Instances.empty() && !worst().exact())
+    return worst().WorstCase;
+  for (const InstanceEvaluation &I : Instances)
+    if (!I.Eval.exact())
+      return I.Eval.WorstCase;
+  return "";
+}
+
+std::string AccessSummary::forEvery() const {
+  std::string Symbols;
+  for (const InstanceEvaluation &I : Instances)
+    if (!I.Eval.ForEvery.empty() &&
+        (", " + Symbols + ", ").find(", " + I.Eval.ForEvery + ", ") ==
+            std::string::npos)
+      Symbols += (Symbols.empty() ? "" : ", ") + I.Eval.ForEvery;
+  return Symbols;
+}
+
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,
                               const BlockShape &Shape) {

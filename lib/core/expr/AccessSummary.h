@@ -62,6 +62,14 @@ struct AccessSummary {
   const AccessEvaluation &worst() const { return Instances[Worst].Eval; }
   /// Every instance has the same worst wavefronts and ideal per warp.
   bool sameInEveryInstance() const;
+  /// Judged, and the numbers are exact: no execution is a worst case over
+  /// values that are not known.
+  bool exact() const;
+  /// When not exact: the condition of the worst execution's numbers
+  /// ("for n = 32"), or of the first execution that is a worst case.
+  std::string worstCase() const;
+  /// The unknown symbols the numbers hold for every value of ("n").
+  std::string forEvery() const;
   uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
 };
 

@@ -42,36 +42,49 @@ EvalResult value(SymbolicValue V) {
 
 EvalResult concrete(int64_t V) { return value(SymbolicValue{V, {}}); }
 
-/// Arithmetic on concrete operands of type \p T with C semantics.
-EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
-                         IntType OperandType) {
+/// Why C arithmetic on concrete operands has no value.
+enum class Failure {
+  None,
+  Overflow,
+  DivisionByZero,
+  ShiftRange,
+  NegativeShift
+};
+
+struct Computed {
+  int64_t Value = 0;
+  Failure Failed = Failure::None;
+};
+
+/// Arithmetic on concrete operands with C semantics: \p E's type for the
+/// result, \p OperandType for the operation. No strings: this runs for
+/// every lane of every warp.
+Computed compute(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
+                 IntType OperandType) {
   IntType T = E.Type;
   bool Unsigned = !OperandType.Signed;
   uint64_t UL = uint64_t(L), UR = uint64_t(R);
-  auto Checked = [&](__int128 Exact) -> EvalResult {
+  auto Checked = [&](__int128 Exact) -> Computed {
     if (T.Signed && !T.IsBool && !fitsSigned(Exact, T))
-      return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
-                  "signed overflow in '" + printLaneExpr(E) + "'");
-    return concrete(normalize(int64_t(Exact), T));
+      return {0, Failure::Overflow};
+    return {normalize(int64_t(Exact), T)};
   };
   switch (Op) {
   case BinaryOp::Add:
-    return Unsigned ? concrete(normalize(int64_t(UL + UR), T))
+    return Unsigned ? Computed{normalize(int64_t(UL + UR), T)}
                     : Checked(__int128(L) + R);
   case BinaryOp::Sub:
-    return Unsigned ? concrete(normalize(int64_t(UL - UR), T))
+    return Unsigned ? Computed{normalize(int64_t(UL - UR), T)}
                     : Checked(__int128(L) - R);
   case BinaryOp::Mul:
-    return Unsigned ? concrete(normalize(int64_t(UL * UR), T))
+    return Unsigned ? Computed{normalize(int64_t(UL * UR), T)}
                     : Checked(__int128(L) * R);
   case BinaryOp::Div:
   case BinaryOp::Rem:
     if (R == 0)
-      return fail(EvalErrorKind::DivisionByZero, printLaneExpr(E),
-                  "division by zero in '" + printLaneExpr(E) + "'");
+      return {0, Failure::DivisionByZero};
     if (Unsigned)
-      return concrete(
-          normalize(int64_t(Op == BinaryOp::Div ? UL / UR : UL % UR), T));
+      return {normalize(int64_t(Op == BinaryOp::Div ? UL / UR : UL % UR), T)};
     if (Op == BinaryOp::Div)
       return Checked(__int128(L) / R);
     return Checked(__int128(L) % R);
@@ -79,43 +92,64 @@ EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
   case BinaryOp::Shr: {
     unsigned Bits = OperandType.Bits;
     if (R < 0 || uint64_t(R) >= Bits)
-      return fail(EvalErrorKind::ShiftOutOfRange, printLaneExpr(E),
-                  "shift by " + std::to_string(R) + " out of range in '" +
-                      printLaneExpr(E) + "'");
+      return {0, Failure::ShiftRange};
     if (Op == BinaryOp::Shr)
-      return concrete(normalize(Unsigned ? int64_t(UL >> R) : (L >> R), T));
+      return {normalize(Unsigned ? int64_t(UL >> R) : (L >> R), T)};
     if (Unsigned)
-      return concrete(normalize(int64_t(UL << R), T));
+      return {normalize(int64_t(UL << R), T)};
     if (L < 0)
-      return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
-                  "left shift of a negative value in '" + printLaneExpr(E) +
-                      "'");
+      return {0, Failure::NegativeShift};
     return Checked(__int128(L) << R);
   }
   case BinaryOp::And:
-    return concrete(normalize(L & R, T));
+    return {normalize(L & R, T)};
   case BinaryOp::Or:
-    return concrete(normalize(L | R, T));
+    return {normalize(L | R, T)};
   case BinaryOp::Xor:
-    return concrete(normalize(L ^ R, T));
+    return {normalize(L ^ R, T)};
   case BinaryOp::LT:
-    return concrete(Unsigned ? UL < UR : L < R);
+    return {Unsigned ? UL < UR : L < R};
   case BinaryOp::GT:
-    return concrete(Unsigned ? UL > UR : L > R);
+    return {Unsigned ? UL > UR : L > R};
   case BinaryOp::LE:
-    return concrete(Unsigned ? UL <= UR : L <= R);
+    return {Unsigned ? UL <= UR : L <= R};
   case BinaryOp::GE:
-    return concrete(Unsigned ? UL >= UR : L >= R);
+    return {Unsigned ? UL >= UR : L >= R};
   case BinaryOp::EQ:
-    return concrete(L == R);
+    return {L == R};
   case BinaryOp::NE:
-    return concrete(L != R);
+    return {L != R};
   case BinaryOp::LAnd:
-    return concrete(L && R);
+    return {L && R};
   case BinaryOp::LOr:
-    return concrete(L || R);
+    return {L || R};
   }
-  return concrete(0);
+  return {0};
+}
+
+/// compute() as an evaluation result, with what to say when it fails.
+EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
+                         IntType OperandType) {
+  Computed C = compute(E, Op, L, R, OperandType);
+  std::string Spelled = "'" + printLaneExpr(E) + "'";
+  switch (C.Failed) {
+  case Failure::None:
+    return concrete(C.Value);
+  case Failure::Overflow:
+    return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                "signed overflow in " + Spelled);
+  case Failure::DivisionByZero:
+    return fail(EvalErrorKind::DivisionByZero, printLaneExpr(E),
+                "division by zero in " + Spelled);
+  case Failure::ShiftRange:
+    return fail(EvalErrorKind::ShiftOutOfRange, printLaneExpr(E),
+                "shift by " + std::to_string(R) + " out of range in " +
+                    Spelled);
+  case Failure::NegativeShift:
+    return fail(EvalErrorKind::SignedOverflow, printLaneExpr(E),
+                "left shift of a negative value in " + Spelled);
+  }
+  return concrete(C.Value);
 }
 
 /// \p V * \p K, or nullopt when a coefficient does not fit in 64 bits.
@@ -228,6 +262,8 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
   case ExprKind::BlockDim:
     return concrete(Env.BlockDim[E.Dim]);
   case ExprKind::Uniform:
+    if (const int64_t *V = Env.bound(E.Name))
+      return concrete(normalize(*V, E.Type));
     return value(SymbolicValue{0, {{E.Name, 1}}});
   case ExprKind::Unknown:
     return fail(EvalErrorKind::UnknownTerm, E.Name,
@@ -286,6 +322,9 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
   case ExprKind::BlockDim:
     return Env.BlockDim[E.Dim];
   case ExprKind::Uniform:
+    if (const int64_t *V = Env.bound(E.Name))
+      return normalize(*V, E.Type);
+    return std::nullopt;
   case ExprKind::Unknown:
     return std::nullopt;
   case ExprKind::Cast:
@@ -316,10 +355,10 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
     std::optional<int64_t> R = evaluateLaneConcrete(*E.Ops[1], Env);
     if (!R)
       return std::nullopt;
-    EvalResult V = applyConcrete(E, E.BOp, *L, *R, E.Ops[0]->Type);
-    if (!V.ok())
+    Computed V = compute(E, E.BOp, *L, *R, E.Ops[0]->Type);
+    if (V.Failed != Failure::None)
       return std::nullopt;
-    return V.Value->Const;
+    return V.Value;
   }
   case ExprKind::Conditional: {
     std::optional<int64_t> C = evaluateLaneConcrete(*E.Ops[0], Env);

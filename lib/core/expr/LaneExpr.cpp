@@ -187,6 +187,13 @@ bool mentions(const LaneExpr &E, ExprKind K) {
   return false;
 }
 
+void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out) {
+  if (E.Kind == ExprKind::Uniform)
+    Out.emplace(E.Name, E.Type);
+  for (const LaneExprPtr &Op : E.Ops)
+    collectUniforms(*Op, Out);
+}
+
 bool dependsOnLane(const LaneExpr &E) {
   return mentions(E, ExprKind::ThreadIdx);
 }

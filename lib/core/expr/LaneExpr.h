@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -113,11 +114,29 @@ bool dependsOnLane(const LaneExpr &E);
 /// True when some node of \p E is of kind \p K.
 bool mentions(const LaneExpr &E, ExprKind K);
 
+/// Values given to warp-uniform symbols ("n" -> 32) for one evaluation:
+/// few, looked up for every lane.
+using UniformBindings = std::vector<std::pair<std::string, int64_t>>;
+
 /// The lane being evaluated.
 struct LaneEnv {
   std::array<unsigned, 3> ThreadIdx = {0, 0, 0};
   std::array<unsigned, 3> BlockDim = {1, 1, 1};
+  /// Uniform symbols with a value; the others stay symbols.
+  const UniformBindings *Uniforms = nullptr;
+
+  /// The value bound to \p Name, if any.
+  const int64_t *bound(const std::string &Name) const {
+    if (Uniforms)
+      for (const auto &[Symbol, Value] : *Uniforms)
+        if (Symbol == Name)
+          return &Value;
+    return nullptr;
+  }
 };
+
+/// The Uniform leaves of \p E and their types, by name.
+void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out);
 
 } // namespace bankfix
 

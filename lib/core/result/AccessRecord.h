@@ -31,6 +31,11 @@ struct AccessRecord {
   /// When nvcc merges this access with adjacent ones: how.
   std::string Merge;
   std::string Problem; ///< when !Judged
+  /// When judged but not exact: the numbers are the worst case over values
+  /// that are not known, under this condition ("for n = 32").
+  std::string WorstCase;
+  /// Unknown symbols the numbers hold for every value of ("n").
+  std::string ForEvery;
   unsigned Iterations = 1;
   // When judged: the worst execution (iteration, warp) and the block totals.
   unsigned WavefrontsPerWarp = 0;

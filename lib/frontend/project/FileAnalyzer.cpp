@@ -69,6 +69,8 @@ void fill(AccessRecord &R, const AccessSummary &Summary) {
     R.Problem = Summary.Instances[Summary.FirstProblem].Eval.Problem;
     return;
   }
+  R.WorstCase = Summary.worstCase();
+  R.ForEvery = Summary.forEvery();
   if (!Summary.runs())
     return;
   const WarpAccessResult &W = Summary.worst().worst();

@@ -121,10 +121,13 @@ std::optional<std::string> ConflictReporter::report(
                        ? ", in each of " + plural(Iterations, "iteration")
                        : ", in iteration " + WorstInstance.Iteration +
                              ", the worst of " + std::to_string(Iterations);
+  std::string WorstCase = Summary.worstCase();
   std::string Message =
-      std::to_string(Worst.NWay) + "-way shared memory bank conflict on " +
-      describeAccess(Access) + " (" + std::to_string(Worst.Wavefronts) +
-      PerWarp + ", ideal " + std::to_string(Worst.Ideal) + PerIteration + ")";
+      (WorstCase.empty() ? "" : "up to ") + std::to_string(Worst.NWay) +
+      "-way shared memory bank conflict on " + describeAccess(Access) + " (" +
+      std::to_string(Worst.Wavefronts) + PerWarp + ", ideal " +
+      std::to_string(Worst.Ideal) + PerIteration +
+      (WorstCase.empty() ? "" : "; worst case, " + WorstCase) + ")";
   Engine->Report(Loc, WarningID) << (Message + CheckName) << Range;
   reportCalls(Access);
   for (const AccessInstance &I : Access.Instances)

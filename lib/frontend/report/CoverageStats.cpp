@@ -12,22 +12,27 @@ Coverage coverageOf(const std::vector<AccessRecord> &Records) {
   // shape judged it, conflicting when one shape conflicts.
   using Key =
       std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
-  std::map<Key, std::pair<bool, bool>> Accesses;
+  struct State {
+    bool Judged = true, Conflicting = false, WorstCase = false;
+  };
+  std::map<Key, State> Accesses;
   for (const AccessRecord &R : Records) {
-    auto [It, New] = Accesses.try_emplace(
-        Key{R.File, R.Line, R.Column, R.Kind, R.Function}, true, false);
-    It->second.first = It->second.first && R.Judged;
-    It->second.second = It->second.second || R.conflict();
+    State &S = Accesses[Key{R.File, R.Line, R.Column, R.Kind, R.Function}];
+    S.Judged = S.Judged && R.Judged;
+    S.Conflicting = S.Conflicting || R.conflict();
+    S.WorstCase = S.WorstCase || !R.WorstCase.empty();
   }
   Coverage C;
-  for (const auto &[K, V] : Accesses) {
+  for (const auto &[K, S] : Accesses) {
     ++C.Found;
-    if (V.first)
+    if (S.Judged)
       ++C.Judged;
     else
       ++C.NotJudged;
-    if (V.first && V.second)
+    if (S.Judged && S.Conflicting)
       ++C.Conflicting;
+    if (S.Judged && S.WorstCase)
+      ++C.WorstCase;
   }
   return C;
 }
@@ -36,8 +41,10 @@ std::string coverageLine(const std::string &File, const Coverage &C) {
   return "bankfix: " + File + ": " + std::to_string(C.Found) +
          " shared access" + (C.Found == 1 ? "" : "es") + " found, " +
          std::to_string(C.Judged) + " judged (" +
-         std::to_string(C.Conflicting) + " conflicting), " +
-         std::to_string(C.NotJudged) + " not judged\n";
+         std::to_string(C.Conflicting) + " conflicting" +
+         (C.WorstCase ? ", " + std::to_string(C.WorstCase) + " as a worst case"
+                      : "") +
+         "), " + std::to_string(C.NotJudged) + " not judged\n";
 }
 
 } // namespace bankfix

@@ -19,13 +19,16 @@ namespace bankfix {
 
 struct Coverage {
   unsigned Found = 0, Judged = 0, Conflicting = 0, NotJudged = 0;
+  /// Of the judged: those whose numbers are a worst case over values that
+  /// are not known, not exact.
+  unsigned WorstCase = 0;
 };
 
 /// The coverage of \p Records (one per access and block shape).
 Coverage coverageOf(const std::vector<AccessRecord> &Records);
 
-/// "bankfix: FILE: 12 shared accesses found, 11 judged (3 conflicting), 1
-/// not judged".
+/// "bankfix: FILE: 12 shared accesses found, 11 judged (3 conflicting, 2
+/// as a worst case), 1 not judged".
 std::string coverageLine(const std::string &File, const Coverage &C);
 
 } // namespace bankfix

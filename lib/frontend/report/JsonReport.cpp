@@ -53,6 +53,11 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
       A["blockWavefronts"] = int64_t(R.BlockWavefronts);
       A["blockIdeal"] = int64_t(R.BlockIdeal);
       A["excessWavefrontsPerBlock"] = int64_t(R.blockExcess());
+      A["exact"] = R.WorstCase.empty();
+      if (!R.WorstCase.empty())
+        A["worstCase"] = R.WorstCase;
+      if (!R.ForEvery.empty())
+        A["forEvery"] = R.ForEvery;
     } else {
       A["problem"] = R.Problem;
     }
@@ -99,6 +104,7 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
                                            {"judged", C.Judged},
                                            {"conflicting", C.Conflicting},
                                            {"notJudged", C.NotJudged},
+                                           {"worstCase", C.WorstCase},
                                        }}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);

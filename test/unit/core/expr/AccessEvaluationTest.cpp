@@ -36,10 +36,16 @@ TEST(AccessEvaluation, SubWordShiftIsTriedAtEveryAlignment) {
   // Two lanes at bytes 3 and 128: words 0 and 32 (both bank 0, 2
   // wavefronts) when b % 4 == 0, words 1 and 32 (1 wavefront) when
   // b % 4 == 1: not judged.
-  AccessEvaluation G = evaluateAccess(A, access({tx() * 125 + 3 + sym("b")}, 1),
-                                      BlockShape{{2, 1, 1}});
+  // b % 4 == 1: not judged as one evaluation; judged at its worst value.
+  SharedAccessDesc Shifted = access({tx() * 125 + 3 + sym("b")}, 1);
+  AccessEvaluation G =
+      evaluateAccessWith(A, Shifted, BlockShape{{2, 1, 1}}, {});
   EXPECT_FALSE(G.judged());
   EXPECT_EQ(G.BlockingTerm, "b");
+  AccessEvaluation H = evaluateAccess(A, Shifted, BlockShape{{2, 1, 1}});
+  ASSERT_TRUE(H.judged()) << H.Problem;
+  EXPECT_EQ(H.worst().Wavefronts, 2u);
+  EXPECT_EQ(H.WorstCase, "for b = 0");
 }
 
 TEST(AccessEvaluation, OutOfBoundsIsAProblemNotANumber) {
@@ -51,19 +57,25 @@ TEST(AccessEvaluation, OutOfBoundsIsAProblemNotANumber) {
   EXPECT_NE(E.Problem.find("threadIdx (31,0,0)"), std::string::npos);
 }
 
-TEST(AccessEvaluation, LaneTimesUnknownIsNotJudged) {
-  AccessEvaluation E = evaluateAccess({"a", {64}, 4}, access({tx() * sym("n")}),
-                                      BlockShape{{32, 1, 1}});
+// One evaluation with nothing bound; evaluateAccess then tries the values
+// of n (UniformSearchTest).
+TEST(AccessEvaluation, LaneTimesUnknownIsNotJudgedAlone) {
+  AccessEvaluation E = evaluateAccessWith(
+      {"a", {64}, 4}, access({tx() * sym("n")}), BlockShape{{32, 1, 1}}, {});
   EXPECT_FALSE(E.judged());
   EXPECT_EQ(E.BlockingTerm, "n");
 }
 
-TEST(AccessEvaluation, LaneDependentUnknownGuardIsNotJudged) {
+TEST(AccessEvaluation, LaneDependentUnknownGuardIsNotJudgedAlone) {
   SharedAccessDesc A = access({tx()});
   A.Guard = (tx() < sym("n")).P;
   AccessEvaluation E =
-      evaluateAccess({"a", {64}, 4}, A, BlockShape{{32, 1, 1}});
+      evaluateAccessWith({"a", {64}, 4}, A, BlockShape{{32, 1, 1}}, {});
   EXPECT_FALSE(E.judged());
+  AccessEvaluation Assumed = evaluateAccessWith(
+      {"a", {64}, 4}, A, BlockShape{{32, 1, 1}}, {nullptr, true});
+  ASSERT_TRUE(Assumed.judged()) << Assumed.Problem;
+  EXPECT_EQ(Assumed.AssumedGuards.size(), 1u);
 }
 
 TEST(AccessEvaluation, WarpUniformGuardKeepsEveryLane) {

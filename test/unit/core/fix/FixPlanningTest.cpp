@@ -84,7 +84,8 @@ TEST(PaddingPlanner, OneDimensionalArraysAreNotPadded) {
 
 TEST(PaddingPlanner, UnjudgedAccessBlocksThePlan) {
   std::vector<AccessInstance> Good = one({tx(), 0}, AccessKind::Load);
-  std::vector<AccessInstance> Bad = one({tx() * sym("n"), 0}, AccessKind::Load);
+  std::vector<AccessInstance> Bad =
+      one({tx() * sym("n") * sym("m"), 0}, AccessKind::Load);
   BlockShape B{{32, 1, 1}};
   PaddingPlan P = planPadding(
       {{{"t", {32, 32}, 4},

@@ -13,12 +13,21 @@ rule below per warp-instruction and compares their block totals with ncu's
 compared with bankfix's predictions, which checks bankfix's evaluation of
 the C expressions against this independent one:
 
-  bankfix   the model bankfix implements (calibration.md): whole warp for
-            1-4 bytes, half-warps for 8, quarter-warps for 16; per phase the
-            largest number of distinct 4-byte words in one bank; ideal =
-            phases with an active lane; an 8-/16-byte load whose index names
-            no thread index takes 1 / 2 wavefronts (uniform register).
-  same      bankfix's, with that exception decided by the lanes: every
+  bankfix   the model bankfix implements (lib/core/model/BankModel.h,
+            WideLoadMerge.h): whole warp for 1-4 bytes, half-warps for 8,
+            quarter-warps for 16; per phase the largest number of distinct
+            4-byte words in one bank; but an 8-byte load's warp (a 16-byte
+            load's half-warp) takes ONE wavefront when its words fit the
+            banks and its lanes pair up inside each group of four on one
+            address (a 16-byte half-warp with an inactive lane needs no
+            pairing); a load of one address whose index names no thread
+            index: 1 wavefront for 8 bytes, one per 16 active lanes for 16
+            (uniform register); ideal = 1 for 1-4 bytes, ceil(active lanes
+            x width / 128) for 8 and 16, for loads at most the wavefronts.
+  phase     bankfix's model before issue 16: the phase rule, ideal = phases
+            with an active lane, and the uniform exception (1 / 2
+            wavefronts) when the index names no thread index.
+  same      phase, with that exception decided by the lanes: every
             active lane of the warp on one address.
   same+ideal  same, and ideal = ceil(active lanes x width / 128) for 8 and
             16 bytes (what ideal_few_lanes_wide.cu measured).
@@ -26,7 +35,7 @@ the C expressions against this independent one:
             fit one (no bank with two distinct words), else half-warps;
             16-byte loads: the same per half-warp, else quarter-warps in
             it; ideal = ceil(active lanes x width / 128), for loads at most
-            the wavefronts. Stores and 1-4 bytes: bankfix's phase rule.
+            the wavefronts. Stores and 1-4 bytes: the phase rule.
   pairs     as fit, but one wavefront only when the distinct addresses,
             counted per half-warp (per quarter-warp for 16 bytes), are at
             most 8 (4 for 16 bytes) in all.
@@ -217,10 +226,10 @@ def phase_rule(lanes, width):
 THREAD = re.compile(r"threadIdx|\btid\b|\blane\b|\bwarp\b")
 
 
-def bankfix_rule(lanes, a, uniform_text):
-    """bankfix's model: the phase rule, and the calibrated uniform-register
-    exception (8-byte load 1 wavefront, 16-byte load 2) when the index does
-    not name a thread index."""
+def phase_uniform_rule(lanes, a, uniform_text):
+    """bankfix's model before issue 16: the phase rule, and the calibrated
+    uniform-register exception (8-byte load 1 wavefront, 16-byte load 2)
+    when the index does not name a thread index."""
     if a["kind"] == "load" and a["width"] >= 8 and uniform_text:
         return uniform_load(lanes, a["width"])
     return phase_rule(lanes, a["width"])
@@ -316,8 +325,58 @@ def pairs_rule(lanes, a, _):
     return wav, min(ideal, wav)
 
 
-RULES = {"bankfix": bankfix_rule, "same": same_rule,
-         "same+ideal": same_ideal_rule, "fit": fit_rule, "pairs": pairs_rule}
+def fits_banks(lanes, width):
+    """No bank holds two distinct words of these lanes."""
+    words = {}
+    for _, addr in lanes:
+        for w in range(addr // 4, (addr + width + 3) // 4):
+            if words.setdefault(w % 32, w) != w:
+                return False
+    return True
+
+
+def pair_up(lanes):
+    """For one pairing inside each group of four lanes (lane ^ 1, ^ 2 or
+    ^ 3), every two active partners read the same address."""
+    addr = dict(lanes)
+    return any(all(addr.get(l ^ m, a) == a for l, a in lanes)
+               for m in (1, 2, 3))
+
+
+def bankfix_rule(lanes, a, uniform_text):
+    """bankfix's model (lib/core/model/WideLoadMerge.h): the phase rule, except
+    that an 8-byte load's warp (a 16-byte load's half-warp) takes ONE
+    wavefront when its words fit the banks and its lanes pair up (a 16-byte
+    half-warp with an inactive lane needs no pairing); a load whose index
+    names no thread index, every lane on one address: 1 wavefront for 8
+    bytes, one per 16 active lanes for 16; ideal = 1 for 1-4 bytes,
+    ceil(active lanes x width / 128) for 8 and 16, for loads at most the
+    wavefronts."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    ideal = -(-len(lanes) * width // 128)
+    if a["kind"] != "load":
+        return phase_rule(lanes, width)[0], ideal
+    unit = 32 if width == 8 else 16
+    wav = 0
+    for first in range(0, 32, unit):
+        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
+        if not part:
+            continue
+        if fits_banks(part, width) and (
+                pair_up(part) or (width == 16 and len(part) < unit)):
+            wav += 1
+        else:
+            wav += phase_rule(part, width)[0]
+    if uniform_text and len(set(ad for _, ad in lanes)) == 1:
+        wav = min(wav, 1 if width == 8 else -(-len(lanes) // 16))
+    return wav, min(ideal, wav)
+
+
+RULES = {"bankfix": bankfix_rule, "phase": phase_uniform_rule,
+         "same": same_rule, "same+ideal": same_ideal_rule, "fit": fit_rule,
+         "pairs": pairs_rule}
 
 
 def main(argv=None):

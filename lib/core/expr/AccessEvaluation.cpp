@@ -3,6 +3,7 @@
 #include "core/expr/AccessEvaluation.h"
 
 #include "core/expr/LaneEvaluator.h"
+#include "core/expr/LoadSpeculation.h"
 #include "core/model/CheckedMath.h"
 
 namespace bankfix {
@@ -237,11 +238,31 @@ void addWarp(AccessEvaluation &Eval, WarpOutcome Outcome) {
   Eval.Warps.push_back(std::move(Outcome));
 }
 
+/// \p Access as nvcc runs it when it speculates the load: no guard, and
+/// its compile-time constant \p Indices.
+SharedAccessDesc unconditional(const SharedAccessDesc &Access,
+                               const std::vector<int64_t> &Indices) {
+  SharedAccessDesc Hoisted = Access;
+  Hoisted.Guard = nullptr;
+  Hoisted.Speculable = false;
+  for (size_t D = 0; D < Indices.size(); ++D)
+    Hoisted.Indices[D] =
+        LaneExpr::constant(Indices[D], Access.Indices[D]->Type);
+  return Hoisted;
+}
+
 } // namespace
 
 AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const SharedAccessDesc &Access,
                                 const BlockShape &Shape) {
+  if (std::optional<std::vector<int64_t>> Indices =
+          speculatedIndices(Array, Access)) {
+    AccessEvaluation Eval =
+        evaluateAccess(Array, unconditional(Access, *Indices), Shape);
+    Eval.Speculated = true;
+    return Eval;
+  }
   AccessEvaluation Eval;
   Eval.Shape = Shape;
   Eval.Warps.reserve(Shape.warps());

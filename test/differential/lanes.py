@@ -13,12 +13,21 @@ rule below per warp-instruction and compares their block totals with ncu's
 compared with bankfix's predictions, which checks bankfix's evaluation of
 the C expressions against this independent one:
 
-  bankfix   the model bankfix implements (calibration.md): whole warp for
-            1-4 bytes, half-warps for 8, quarter-warps for 16; per phase the
-            largest number of distinct 4-byte words in one bank; ideal =
-            phases with an active lane; an 8-/16-byte load whose index names
-            no thread index takes 1 / 2 wavefronts (uniform register).
-  same      bankfix's, with that exception decided by the lanes: every
+  bankfix   the model bankfix implements (lib/core/model/BankModel.h,
+            WideLoadMerge.h): whole warp for 1-4 bytes, half-warps for 8,
+            quarter-warps for 16; per phase the largest number of distinct
+            4-byte words in one bank; but an 8-byte load's warp (a 16-byte
+            load's half-warp) takes ONE wavefront when its words fit the
+            banks and its lanes pair up inside each group of four on one
+            address (a 16-byte half-warp with an inactive lane needs no
+            pairing); a load of one address whose index names no thread
+            index: 1 wavefront for 8 bytes, one per 16 active lanes for 16
+            (uniform register); ideal = 1 for 1-4 bytes, ceil(active lanes
+            x width / 128) for 8 and 16, for loads at most the wavefronts.
+  phase     bankfix's model before issue 16: the phase rule, ideal = phases
+            with an active lane, and the uniform exception (1 / 2
+            wavefronts) when the index names no thread index.
+  same      phase, with that exception decided by the lanes: every
             active lane of the warp on one address.
   same+ideal  same, and ideal = ceil(active lanes x width / 128) for 8 and
             16 bytes (what ideal_few_lanes_wide.cu measured).
@@ -26,10 +35,15 @@ the C expressions against this independent one:
             fit one (no bank with two distinct words), else half-warps;
             16-byte loads: the same per half-warp, else quarter-warps in
             it; ideal = ceil(active lanes x width / 128), for loads at most
-            the wavefronts. Stores and 1-4 bytes: bankfix's phase rule.
+            the wavefronts. Stores and 1-4 bytes: the phase rule.
   pairs     as fit, but one wavefront only when the distinct addresses,
             counted per half-warp (per quarter-warp for 16 bytes), are at
             most 8 (4 for 16 bytes) in all.
+
+Every rule sees the lanes as nvcc runs them: a guarded load of at most 8
+bytes whose index is a compile-time constant under a guard that is not
+(speculated(): lib/core/expr/LoadSpeculation.h) has every lane of every
+warp active.
 
 Prints, per rule, how many compared accesses it matches exactly, and the
 first mismatches. Exits 2 on bad input.
@@ -168,8 +182,167 @@ def access_of(a, source):
     return guard, groups, member
 
 
+# What nvcc folds at compile time (lib/core/expr/CompileTimeValue.h): the
+# same rules, on expressions where tid, lane and warp are spelled out.
+TID = ("+", ("+", ("var", "threadIdx.x"),
+             ("*", ("var", "threadIdx.y"), ("var", "blockDim.x"))),
+       ("*", ("var", "threadIdx.z"),
+        ("*", ("var", "blockDim.x"), ("var", "blockDim.y"))))
+COMPARE = ("<", "<=", ">", ">=", "==", "!=")
+MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def spelled_out(e):
+    if e[0] == "var":
+        return {"tid": TID, "lane": ("%", TID, ("num", 32)),
+                "warp": ("/", TID, ("num", 32))}.get(e[1], e)
+    if e[0] == "num":
+        return e
+    return (e[0], spelled_out(e[1]), spelled_out(e[2]))
+
+
+def folded(e, known):
+    """e's value when the compiler knows it (known: the loop counter and
+    the thread indices the guard fixes), else None."""
+    if e[0] == "num":
+        return e[1]
+    if e[0] == "var":
+        return known.get(e[1])
+    op = e[0]
+    a, b = folded(e[1], known), folded(e[2], known)
+    if a is not None and b is not None:
+        try:
+            return evaluate((op, ("num", a), ("num", b)), {})
+        except ZeroDivisionError:
+            return None
+    if op == "&&":
+        return 0 if 0 in (a, b) else None
+    if op == "||":
+        return 1 if a not in (None, 0) or b not in (None, 0) else None
+    if op == "*":
+        return 0 if 0 in (a, b) else None
+    if op == "&":
+        if 0 in (a, b) or (b is not None and
+                           b >> trailing_zeros(e[1], known) == 0) or (
+                a is not None and a >> trailing_zeros(e[2], known) == 0):
+            return 0
+        return None
+    if op in ("/", "<<", ">>"):
+        return 0 if a == 0 else None
+    if op == "%":
+        if a == 0 or b == 1 or (b and b & (b - 1) == 0 and trailing_zeros(
+                e[1], known) >= b.bit_length() - 1):
+            return 0
+        return None
+    if op in ("-", "^"):
+        return 0 if e[1] == e[2] else None
+    if op in COMPARE:
+        if b is None and a is not None:
+            return compared(MIRROR[op], e[2], a, known)
+        return compared(op, e[1], b, known) if b is not None else None
+    return None
+
+
+def compared(op, x, c, known):
+    """x op c decided by x's largest value and trailing zeros."""
+    top = largest(x, known)
+    if op in ("==", "!="):
+        differ = (top is not None and c > top) or (
+            c and trailing_zeros(x, known) > (c & -c).bit_length() - 1)
+        return (0 if op == "==" else 1) if differ else None
+    if top is None:
+        return None
+    return {">": 0 if top <= c else None, ">=": 0 if top < c else None,
+            "<": 1 if top < c else None, "<=": 1 if top <= c else None}[op]
+
+
+def trailing_zeros(e, known):
+    v = folded(e, known)
+    if v is not None:
+        return 64 if v == 0 else (v & -v).bit_length() - 1
+    if e[0] in ("num", "var"):
+        return 0
+    a, b = trailing_zeros(e[1], known), trailing_zeros(e[2], known)
+    if e[0] == "*":
+        return min(64, a + b)
+    if e[0] == "<<":
+        k = folded(e[2], known)
+        return min(64, a + k) if k is not None and 0 <= k < 64 else a
+    if e[0] in ("+", "-", "|", "^"):
+        return min(a, b)
+    return max(a, b) if e[0] == "&" else 0
+
+
+def largest(e, known):
+    """The largest value of e (unsigned 32-bit) its operators bound."""
+    v = folded(e, known)
+    if v is not None:
+        return v
+    if e[0] in ("num", "var"):
+        return None
+    op, a, b = e[0], largest(e[1], known), folded(e[2], known)
+    if op == "%" and b:
+        return b - 1 if a is None else min(b - 1, a)
+    if op == "-" and b == 0:
+        return a
+    if op == "&":
+        tops = [x for x in (folded(e[1], known), b, a, largest(e[2], known))
+                if x is not None]
+        return min(tops) if tops else None
+    if op == ">>" and b is not None:
+        return (M if a is None else a) >> b
+    if op == "/" and b:
+        return (M if a is None else a) // b
+    c = largest(e[2], known)
+    if a is None or c is None:
+        return None
+    if op in ("+", "*"):
+        v = a + c if op == "+" else a * c
+        return v if v <= M else None
+    if op in ("|", "^"):
+        return (1 << max(a, c).bit_length()) - 1
+    return None
+
+
+def fixed_by(guard):
+    """The thread indices a top-level && conjunct `threadIdx.d == C`
+    fixes."""
+    out = {}
+    if guard[0] == "&&":
+        out.update(fixed_by(guard[1]))
+        out.update(fixed_by(guard[2]))
+    elif guard[0] == "==":
+        for side, other in ((guard[1], guard[2]), (guard[2], guard[1])):
+            c = folded(other, {})
+            if side[0] == "var" and side[1].startswith("threadIdx") and \
+                    c is not None:
+                out[side[1]] = c
+    return out
+
+
+def speculated(a, guard, index, dims, it):
+    """The flat element index nvcc loads unconditionally in iteration it
+    (lib/core/expr/LoadSpeculation.h: a guarded load of at most 8 bytes,
+    the guard not a compile-time constant, the index one, inside the
+    array; gen.py's guarded loads only compute values), else None."""
+    if guard is None or a["kind"] != "load" or a["width"] > 8:
+        return None
+    g = spelled_out(guard)
+    if folded(g, {"i": it}) is not None:
+        return None
+    known = dict(fixed_by(g), i=it)
+    values = [folded(spelled_out(e), known) for e in index]
+    if any(v is None or not 0 <= v < d for v, d in zip(values, dims)):
+        return None
+    flat = 0
+    for d, v in zip(dims, values):
+        flat = flat * d + v
+    return flat
+
+
 def lane_accesses(a, source):
-    """{(warp, iteration): [(lane, byte address)]} of the active lanes."""
+    """{(warp, iteration): [(lane, byte address)]} of the active lanes; a
+    load that nvcc speculates (speculated()) has every lane active."""
     guard, groups, member = access_of(a, source)
     uniform = not any(THREAD.search(g) for g in groups)
     guard = parse(guard) if guard else None
@@ -182,11 +355,16 @@ def lane_accesses(a, source):
                                                         a["dims"][1]]
     out = {"uniform": uniform}
     for it in range(max(1, a["loop"])):
+        hoisted = speculated(a, guard, index, dims, it)
         for tid in range(n):
             env = {"threadIdx.x": tid % bx, "threadIdx.y": tid // bx % by,
                    "threadIdx.z": tid // (bx * by), "blockDim.x": bx,
                    "blockDim.y": by, "blockDim.z": bz, "tid": tid,
                    "lane": tid % 32, "warp": tid // 32, "i": it, "n": 1}
+            if hoisted is not None:
+                out.setdefault((tid // 32, it), []).append(
+                    (tid % 32, hoisted * size + offset))
+                continue
             if guard is not None and not evaluate(guard, env):
                 continue
             flat = 0
@@ -217,10 +395,10 @@ def phase_rule(lanes, width):
 THREAD = re.compile(r"threadIdx|\btid\b|\blane\b|\bwarp\b")
 
 
-def bankfix_rule(lanes, a, uniform_text):
-    """bankfix's model: the phase rule, and the calibrated uniform-register
-    exception (8-byte load 1 wavefront, 16-byte load 2) when the index does
-    not name a thread index."""
+def phase_uniform_rule(lanes, a, uniform_text):
+    """bankfix's model before issue 16: the phase rule, and the calibrated
+    uniform-register exception (8-byte load 1 wavefront, 16-byte load 2)
+    when the index does not name a thread index."""
     if a["kind"] == "load" and a["width"] >= 8 and uniform_text:
         return uniform_load(lanes, a["width"])
     return phase_rule(lanes, a["width"])
@@ -316,8 +494,58 @@ def pairs_rule(lanes, a, _):
     return wav, min(ideal, wav)
 
 
-RULES = {"bankfix": bankfix_rule, "same": same_rule,
-         "same+ideal": same_ideal_rule, "fit": fit_rule, "pairs": pairs_rule}
+def fits_banks(lanes, width):
+    """No bank holds two distinct words of these lanes."""
+    words = {}
+    for _, addr in lanes:
+        for w in range(addr // 4, (addr + width + 3) // 4):
+            if words.setdefault(w % 32, w) != w:
+                return False
+    return True
+
+
+def pair_up(lanes):
+    """For one pairing inside each group of four lanes (lane ^ 1, ^ 2 or
+    ^ 3), every two active partners read the same address."""
+    addr = dict(lanes)
+    return any(all(addr.get(l ^ m, a) == a for l, a in lanes)
+               for m in (1, 2, 3))
+
+
+def bankfix_rule(lanes, a, uniform_text):
+    """bankfix's model (lib/core/model/WideLoadMerge.h): the phase rule, except
+    that an 8-byte load's warp (a 16-byte load's half-warp) takes ONE
+    wavefront when its words fit the banks and its lanes pair up (a 16-byte
+    half-warp with an inactive lane needs no pairing); a load whose index
+    names no thread index, every lane on one address: 1 wavefront for 8
+    bytes, one per 16 active lanes for 16; ideal = 1 for 1-4 bytes,
+    ceil(active lanes x width / 128) for 8 and 16, for loads at most the
+    wavefronts."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    ideal = -(-len(lanes) * width // 128)
+    if a["kind"] != "load":
+        return phase_rule(lanes, width)[0], ideal
+    unit = 32 if width == 8 else 16
+    wav = 0
+    for first in range(0, 32, unit):
+        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
+        if not part:
+            continue
+        if fits_banks(part, width) and (
+                pair_up(part) or (width == 16 and len(part) < unit)):
+            wav += 1
+        else:
+            wav += phase_rule(part, width)[0]
+    if uniform_text and len(set(ad for _, ad in lanes)) == 1:
+        wav = min(wav, 1 if width == 8 else -(-len(lanes) // 16))
+    return wav, min(ideal, wav)
+
+
+RULES = {"bankfix": bankfix_rule, "phase": phase_uniform_rule,
+         "same": same_rule, "same+ideal": same_ideal_rule, "fit": fit_rule,
+         "pairs": pairs_rule}
 
 
 def main(argv=None):

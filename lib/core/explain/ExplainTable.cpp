@@ -122,6 +122,11 @@ std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks) {
     return S + ", ideal " + std::to_string(R.Ideal) +
            ": one address for the whole warp, loaded through a uniform "
            "register";
+  if (R.MergedUnits)
+    return S + ", ideal " + std::to_string(R.Ideal) + ": " +
+           (Map.Width == 8 ? "both half-warps"
+                           : "the quarter-warps of a half-warp") +
+           " served in one wavefront (their words fit the banks)";
   if (Map.phases() > 1) {
     std::string Sum;
     for (const PhaseResult &P : R.Phases)

@@ -3,6 +3,7 @@
 #include "core/expr/AccessEvaluation.h"
 
 #include "core/expr/LaneEvaluator.h"
+#include "core/expr/LoadSpeculation.h"
 #include "core/model/CheckedMath.h"
 
 namespace bankfix {
@@ -279,12 +280,32 @@ void addWarp(AccessEvaluation &Eval, WarpOutcome Outcome) {
   Eval.Warps.push_back(std::move(Outcome));
 }
 
+/// \p Access as nvcc runs it when it speculates the load: no guard, and
+/// its compile-time constant \p Indices.
+SharedAccessDesc unconditional(const SharedAccessDesc &Access,
+                               const std::vector<int64_t> &Indices) {
+  SharedAccessDesc Hoisted = Access;
+  Hoisted.Guard = nullptr;
+  Hoisted.Speculable = false;
+  for (size_t D = 0; D < Indices.size(); ++D)
+    Hoisted.Indices[D] =
+        LaneExpr::constant(Indices[D], Access.Indices[D]->Type);
+  return Hoisted;
+}
+
 } // namespace
 
 AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
                                     const SharedAccessDesc &Access,
                                     const BlockShape &Shape,
                                     const EvaluationOptions &Options) {
+  if (std::optional<std::vector<int64_t>> Indices =
+          speculatedIndices(Array, Access)) {
+    AccessEvaluation Eval = evaluateAccessWith(
+        Array, unconditional(Access, *Indices), Shape, Options);
+    Eval.Speculated = true;
+    return Eval;
+  }
   AccessEvaluation Eval;
   Eval.Shape = Shape;
   Eval.Warps.reserve(Shape.warps());

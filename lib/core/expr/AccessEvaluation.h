@@ -37,6 +37,10 @@ struct SharedAccessDesc {
   uint64_t ByteOffset = 0; ///< offset of the member accessed
   unsigned Width = 4;      ///< bytes moved per lane
   AccessKind Kind = AccessKind::Load;
+  /// The load is the only effect of the conditional code around it (an if
+  /// whose branch only computes local values, an operand of ?:, && or ||),
+  /// so that nvcc may run it unconditionally (LoadSpeculation.h).
+  bool Speculable = false;
 };
 
 struct WarpOutcome {
@@ -82,6 +86,9 @@ struct AccessEvaluation {
   unsigned WorstWarp = 0;         ///< index into Warps: most excess
   uint64_t BlockWavefronts = 0;   ///< summed over the warps of one block
   uint64_t BlockIdeal = 0;
+  /// nvcc runs the load in every warp with every lane, at its constant
+  /// address, whatever its guard says (LoadSpeculation.h).
+  bool Speculated = false;
 
   bool judged() const { return Problem.empty(); }
   bool exact() const { return WorstCase.empty(); }

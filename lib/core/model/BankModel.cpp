@@ -2,6 +2,8 @@
 
 #include "core/model/BankModel.h"
 
+#include "core/model/WideLoadMerge.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -87,6 +89,53 @@ static bool allActiveLanesShareOneAddress(const WarpAddresses &Addresses) {
   return Seen.has_value();
 }
 
+static unsigned activeLanes(const WarpAddresses &Addresses) {
+  unsigned N = 0;
+  for (const std::optional<uint64_t> &A : Addresses)
+    N += A.has_value();
+  return N;
+}
+
+unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width) {
+  if (ActiveLanes == 0 || Width < 8)
+    return ActiveLanes ? 1 : 0;
+  return (ActiveLanes * Width + 127) / 128;
+}
+
+/// A load of 8 or 16 bytes: each unit of lanes (WideLoadMerge.h) that the
+/// hardware serves in one wavefront replaces its phases' wavefronts by 1.
+static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
+                       WarpAccessResult &Result) {
+  unsigned Unit = mergeUnitLanes(Width);
+  if (Unit == 0)
+    return;
+  unsigned PhasesPerUnit = Unit / lanesPerPhase(Width);
+  for (unsigned U = 0; U * Unit < WarpSize; ++U) {
+    unsigned Served = 0;
+    for (unsigned P = U * PhasesPerUnit; P < (U + 1) * PhasesPerUnit; ++P)
+      if (Result.Phases[P].Active)
+        Served += Result.Phases[P].Wavefronts;
+    if (Served > 1 && servedInOneWavefront(Addresses, Width, U * Unit)) {
+      Result.Wavefronts -= Served - 1;
+      ++Result.MergedUnits;
+    }
+  }
+}
+
+/// Measured exception: a load of one address that the compiler knows is
+/// uniform is served in 1 wavefront for 8 bytes and one per 16 active lanes
+/// for 16 bytes (2 for a whole warp); stores follow the phase rule.
+static void applyUniformException(const WarpAddresses &Addresses,
+                                  unsigned Width, WarpAccessResult &Result) {
+  if (Width < 8 || !allActiveLanesShareOneAddress(Addresses))
+    return;
+  unsigned Uniform = Width == 8 ? 1 : (activeLanes(Addresses) + 15) / 16;
+  if (Uniform <= Result.Wavefronts) {
+    Result.Wavefronts = Uniform;
+    Result.UniformLoadException = true;
+  }
+}
+
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
                                    unsigned Width, AccessKind Kind,
                                    bool AddressIsWarpUniform) {
@@ -98,24 +147,18 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
     PhaseResult Phase =
         analyzePhase(Addresses, Width, First, First + PhaseLanes - 1);
     if (Phase.Active) {
-      ++Result.Ideal;
       Result.Wavefronts += Phase.Wavefronts;
       Result.NWay = std::max(Result.NWay, Phase.Wavefronts);
     }
     Result.Phases.push_back(std::move(Phase));
   }
-  // Measured exception: a load of one uniform address is served in
-  // Width / 8 wavefronts (1 for 8 bytes, 2 for 16 bytes); stores follow the
-  // phase rule.
-  if (Kind == AccessKind::Load && AddressIsWarpUniform && Width >= 8 &&
-      allActiveLanesShareOneAddress(Addresses)) {
-    unsigned Uniform = Width / 8;
-    if (Uniform < Result.Wavefronts) {
-      Result.Wavefronts = Uniform;
-      Result.Ideal = Uniform;
-      Result.UniformLoadException = true;
-    }
-  }
+  Result.Ideal = idealWavefronts(activeLanes(Addresses), Width);
+  if (Kind == AccessKind::Store)
+    return Result;
+  mergeUnits(Addresses, Width, Result);
+  if (AddressIsWarpUniform)
+    applyUniformException(Addresses, Width, Result);
+  Result.Ideal = std::min(Result.Ideal, Result.Wavefronts);
   return Result;
 }
 

@@ -50,9 +50,16 @@ struct PhaseResult {
 };
 
 struct WarpAccessResult {
-  unsigned Wavefronts = 0; ///< sum over phases (after the uniform exception)
-  unsigned Ideal = 0;      ///< number of active phases
-  unsigned NWay = 0;       ///< largest phase value (classic n-way)
+  /// Sum over phases, after the merged units and the uniform exception.
+  unsigned Wavefronts = 0;
+  /// What Nsight Compute reports as ideal: 1 for 1-4 byte accesses;
+  /// ceil(active lanes x width / 128) for 8 and 16 bytes, for loads at most
+  /// the wavefronts.
+  unsigned Ideal = 0;
+  unsigned NWay = 0; ///< largest phase value (classic n-way)
+  /// 8- or 16-byte load: units (the warp, or half-warps for 16 bytes) whose
+  /// phases were served together in one wavefront (WideLoadMerge.h).
+  unsigned MergedUnits = 0;
   /// The whole warp loaded one address held in a uniform register, which the
   /// hardware serves in fewer wavefronts than the phase rule says.
   bool UniformLoadException = false;
@@ -81,11 +88,17 @@ inline uint64_t lastWordOf(uint64_t Address, unsigned Width) {
          (Address % BankWidthBytes + Width - 1) / BankWidthBytes;
 }
 
+/// Nsight Compute's ideal wavefronts for \p ActiveLanes lanes moving
+/// \p Width bytes each: 1 for 1-4 bytes, ceil(ActiveLanes x Width / 128)
+/// for 8 and 16 bytes (0 with no active lane). Loads take at most their
+/// wavefronts.
+unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width);
+
 /// Runs the bank model on one warp-level access. \p Width must satisfy
 /// isSupportedAccessWidth. \p AddressIsWarpUniform says the compiler knows
 /// the address is the same for all lanes (it does not depend on the lane),
 /// which enables the uniform-register exception measured for 8- and 16-byte
-/// loads.
+/// loads: 1 wavefront for 8 bytes, one per 16 active lanes for 16 bytes.
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
                                    unsigned Width, AccessKind Kind,
                                    bool AddressIsWarpUniform = false);

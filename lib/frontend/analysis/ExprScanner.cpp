@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/analysis/SpeculableCode.h"
 #include "frontend/analysis/Walker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -95,7 +96,7 @@ private:
     return true;
   }
   bool under(LaneExprPtr Cond, Stmt *S) {
-    W.pushGuard(std::move(Cond));
+    W.pushGuard(std::move(Cond), onlyComputesValues(S));
     bool Result = TraverseStmt(S);
     W.popGuard();
     return Result;
@@ -138,6 +139,8 @@ void Walker::record(const Expr *E, AccessKind Kind) {
   }
   A.Kind = Kind;
   A.Guard = guard();
+  A.Speculable =
+      Kind == AccessKind::Load && !A.Volatile && underSpeculableGuard();
   A.Iteration = Iteration;
   for (const CallFrame &F : Frames)
     A.Calls.push_back(F.Call);

@@ -9,6 +9,7 @@
 
 #include "frontend/analysis/Walker.h"
 
+#include "frontend/analysis/SpeculableCode.h"
 #include "frontend/analysis/VectorNarrowing.h"
 
 #include "clang/AST/Attr.h"
@@ -220,7 +221,7 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   PointerTargets PointersBefore = Pointers;
 
   ++Region;
-  pushGuard(Cond);
+  pushGuard(Cond, onlyComputesValues(S->getThen()));
   Flow Then = walk(S->getThen());
   popGuard();
   LocalValues AfterThen = std::move(Values);
@@ -229,7 +230,7 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   Pointers = std::move(PointersBefore);
 
   ++Region;
-  pushGuard(negation(Cond));
+  pushGuard(negation(Cond), onlyComputesValues(S->getElse()));
   Flow Else = walk(S->getElse());
   popGuard();
   ++Region;

@@ -47,6 +47,9 @@ struct WalkedAccess {
   /// A vector load nvcc narrows to the components used (Element.Width).
   bool Narrowed = false;
   LaneExprPtr Guard;
+  /// A load under one condition whose code only computes values: nvcc may
+  /// run it unconditionally (core/expr/LoadSpeculation.h).
+  bool Speculable = false;
   std::string Iteration; ///< "j = 8"; empty outside unrolled loops
   /// The calls, outermost first, through which the walked function reached
   /// the access; empty for an access in the function itself.

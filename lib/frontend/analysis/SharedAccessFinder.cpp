@@ -158,6 +158,7 @@ public:
     Instance.Desc.Indices = W.Indices;
     Instance.Desc.FlatBytes = W.FlatBytes;
     Instance.Desc.Guard = W.Guard;
+    Instance.Desc.Speculable = W.Speculable;
     Instance.Desc.ByteOffset = W.FlatBytes ? 0 : A.ByteOffset;
     Instance.Desc.Width = unsigned(A.Width);
     Instance.Desc.Kind = W.Kind;

@@ -78,8 +78,21 @@ public:
   }
   /// The conjunction of the guards that hold at the current statement.
   LaneExprPtr guard() const;
-  void pushGuard(LaneExprPtr G) { Guards.push_back(std::move(G)); }
-  void popGuard() { Guards.pop_back(); }
+  /// \p Speculable: the code under \p G only computes values
+  /// (SpeculableCode.h).
+  void pushGuard(LaneExprPtr G, bool Speculable = false) {
+    Guards.push_back(std::move(G));
+    SpeculableGuards.push_back(Speculable);
+  }
+  void popGuard() {
+    Guards.pop_back();
+    SpeculableGuards.pop_back();
+  }
+  /// Whether one guard holds at the current statement, and the code under
+  /// it only computes values: nvcc may run a load there unconditionally.
+  bool underSpeculableGuard() const {
+    return Guards.size() == 1 && SpeculableGuards.front();
+  }
 
   /// Hands \p E to the sink when it is a shared element access.
   void record(const clang::Expr *E, AccessKind Kind);
@@ -185,6 +198,7 @@ private:
   llvm::DenseMap<const clang::Expr *, unsigned> NarrowedLoads;
   IndexTranslator Translator;
   std::vector<LaneExprPtr> Guards;
+  std::vector<bool> SpeculableGuards; ///< one per guard
   std::string Iteration;
   std::vector<CallFrame> Frames;
   unsigned UnrolledBodies = 0;

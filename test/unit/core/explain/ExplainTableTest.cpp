@@ -110,6 +110,22 @@ TEST(ExplainTable, EightBytePhases) {
             std::string::npos);
 }
 
+TEST(ExplainTable, HalfWarpsServedTogether) {
+  // Lanes 4k..4k+3 on double 2k: both half-warps in one wavefront
+  // (WideLoadMerge.h), said instead of the phases' sum.
+  SharedArrayLayout A{"a", {64}, 8};
+  SharedAccessDesc D;
+  D.Indices = {(tx() / 4 * 2).P};
+  D.Width = 8;
+  AccessExplanation E;
+  explainWarp(A, "double[64]", D, BlockShape{{32, 1, 1}}, 0, 0, "", E);
+  std::string T = renderExplainTable(E);
+  EXPECT_NE(T.find("before: 1 wavefront, ideal 1: both half-warps served in "
+                   "one wavefront (their words fit the banks)"),
+            std::string::npos)
+      << T;
+}
+
 TEST(ExplainSvg, OneCellPerLaneAndBank) {
   std::string S = renderExplainSvg(seedZero(1));
   EXPECT_EQ(S.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);

@@ -1,0 +1,326 @@
+//===- CompileTimeValue.cpp - What the compiler folds to a constant -------===//
+
+#include "core/expr/CompileTimeValue.h"
+
+#include "core/expr/LaneEvaluator.h"
+
+#include <algorithm>
+
+namespace bankfix {
+
+namespace {
+
+using Value = std::optional<int64_t>;
+
+/// Runs \p E, whose leaves are all constants, through the evaluator (C's
+/// semantics for each operator and type).
+Value evaluateConstant(const LaneExprPtr &E) {
+  return evaluateLaneConcrete(*E, LaneEnv{});
+}
+
+class Folder {
+public:
+  explicit Folder(const CompileTimeFacts &Facts) : Facts(Facts) {}
+
+  Value fold(const LaneExpr &E) const {
+    switch (E.Kind) {
+    case ExprKind::Constant:
+      return E.Value;
+    case ExprKind::ThreadIdx:
+      return Facts.ThreadIdx[E.Dim];
+    case ExprKind::BlockDim:
+    case ExprKind::Uniform:
+    case ExprKind::Unknown:
+      return std::nullopt;
+    case ExprKind::Cast:
+      return foldCast(E);
+    case ExprKind::Unary:
+      return foldUnary(E);
+    case ExprKind::Binary:
+      return foldBinary(E);
+    case ExprKind::Conditional:
+      return foldConditional(E);
+    }
+    return std::nullopt;
+  }
+
+  /// The largest k such that 2^k divides \p E's value, for every value it
+  /// may take (64 for 0).
+  unsigned trailingZeros(const LaneExpr &E) const {
+    if (Value V = fold(E))
+      return *V == 0 ? 64 : unsigned(__builtin_ctzll(uint64_t(*V)));
+    if (E.Kind == ExprKind::Cast ||
+        (E.Kind == ExprKind::Unary && E.UOp == UnaryOp::Minus))
+      return trailingZeros(*E.Ops[0]);
+    if (E.Kind != ExprKind::Binary)
+      return 0;
+    unsigned L = trailingZeros(*E.Ops[0]), R = trailingZeros(*E.Ops[1]);
+    switch (E.BOp) {
+    case BinaryOp::Mul:
+      return std::min(64u, L + R);
+    case BinaryOp::Shl:
+      if (Value K = fold(*E.Ops[1]); K && *K >= 0 && *K < 64)
+        return std::min<unsigned>(64, L + unsigned(*K));
+      return L;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Or:
+    case BinaryOp::Xor:
+      return std::min(L, R);
+    case BinaryOp::And:
+      return std::max(L, R);
+    default:
+      return 0;
+    }
+  }
+
+private:
+  Value foldCast(const LaneExpr &E) const {
+    Value V = fold(*E.Ops[0]);
+    if (!V)
+      return std::nullopt;
+    return evaluateConstant(
+        LaneExpr::cast(LaneExpr::constant(*V, E.Ops[0]->Type), E.Type));
+  }
+
+  Value foldUnary(const LaneExpr &E) const {
+    Value V = fold(*E.Ops[0]);
+    if (!V)
+      return std::nullopt;
+    return evaluateConstant(
+        LaneExpr::unary(E.UOp, LaneExpr::constant(*V, E.Ops[0]->Type), E.Type));
+  }
+
+  Value foldConditional(const LaneExpr &E) const {
+    if (Value C = fold(*E.Ops[0]))
+      return fold(*E.Ops[*C ? 1 : 2]);
+    Value T = fold(*E.Ops[1]), F = fold(*E.Ops[2]);
+    return T && F && *T == *F ? T : std::nullopt;
+  }
+
+  Value foldBinary(const LaneExpr &E) const {
+    const LaneExpr &L = *E.Ops[0], &R = *E.Ops[1];
+    Value A = fold(L), B = fold(R);
+    if (A && B)
+      return evaluateConstant(
+          LaneExpr::binary(E.BOp, LaneExpr::constant(*A, L.Type),
+                           LaneExpr::constant(*B, R.Type), E.Type));
+    return identity(E, A, B);
+  }
+
+  /// What an operator gives whatever its unknown operand is.
+  Value identity(const LaneExpr &E, Value A, Value B) const {
+    const LaneExpr &L = *E.Ops[0], &R = *E.Ops[1];
+    auto Is = [](Value V, int64_t C) { return V && *V == C; };
+    switch (E.BOp) {
+    case BinaryOp::LAnd:
+      return Is(A, 0) || Is(B, 0) ? Value(0) : std::nullopt;
+    case BinaryOp::LOr:
+      return (A && *A) || (B && *B) ? Value(1) : std::nullopt;
+    case BinaryOp::Mul:
+      return Is(A, 0) || Is(B, 0) ? Value(0) : std::nullopt;
+    case BinaryOp::And:
+      if (Is(A, 0) || Is(B, 0))
+        return 0;
+      return maskedOff(L, B) || maskedOff(R, A) ? Value(0) : std::nullopt;
+    case BinaryOp::Div:
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+      return Is(A, 0) ? Value(0) : std::nullopt;
+    case BinaryOp::Rem:
+      if (Is(A, 0) || Is(B, 1) || Is(B, -1))
+        return 0;
+      return B && *B > 0 && (*B & (*B - 1)) == 0 &&
+                     trailingZeros(L) >= unsigned(__builtin_ctzll(*B))
+                 ? Value(0)
+                 : std::nullopt;
+    case BinaryOp::Sub:
+    case BinaryOp::Xor:
+      return sameLaneExpr(L, R) ? Value(0) : std::nullopt;
+    case BinaryOp::LT:
+    case BinaryOp::GT:
+    case BinaryOp::LE:
+    case BinaryOp::GE:
+    case BinaryOp::EQ:
+    case BinaryOp::NE:
+      if (B)
+        return compareWithConstant(E.BOp, L, *B);
+      return A ? compareWithConstant(mirrored(E.BOp), R, *A) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  static BinaryOp mirrored(BinaryOp Op) {
+    switch (Op) {
+    case BinaryOp::LT:
+      return BinaryOp::GT;
+    case BinaryOp::GT:
+      return BinaryOp::LT;
+    case BinaryOp::LE:
+      return BinaryOp::GE;
+    case BinaryOp::GE:
+      return BinaryOp::LE;
+    default:
+      return Op;
+    }
+  }
+
+  /// `X Op C` for an unsigned X known only by its largest value and its
+  /// trailing zeros (`lane % 32 > 35`, `2 * lane == 39`: never).
+  Value compareWithConstant(BinaryOp Op, const LaneExpr &X, int64_t C) const {
+    if (X.Type.Signed || C < 0)
+      return std::nullopt;
+    uint64_t K = uint64_t(C);
+    std::optional<uint64_t> Max = maxValue(X);
+    bool Differ = (Max && K > *Max) ||
+                  (K != 0 && trailingZeros(X) > unsigned(__builtin_ctzll(K)));
+    switch (Op) {
+    case BinaryOp::EQ:
+      return Differ ? Value(0) : std::nullopt;
+    case BinaryOp::NE:
+      return Differ ? Value(1) : std::nullopt;
+    case BinaryOp::GT:
+      return Max && *Max <= K ? Value(0) : std::nullopt;
+    case BinaryOp::GE:
+      return Max && *Max < K ? Value(0) : std::nullopt;
+    case BinaryOp::LT:
+      return Max && *Max < K ? Value(1) : std::nullopt;
+    case BinaryOp::LE:
+      return Max && *Max <= K ? Value(1) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// The largest value \p E of an unsigned type can take, when the
+  /// operators bound it (`x % 32`: 31, `(x % 32) >> 2`: 7).
+  std::optional<uint64_t> maxValue(const LaneExpr &E) const {
+    if (Value V = fold(E))
+      return *V >= 0 ? std::optional<uint64_t>(*V) : std::nullopt;
+    if (E.Type.Signed || E.Type.Bits > 64)
+      return std::nullopt;
+    if (E.Kind == ExprKind::Cast) {
+      const LaneExpr &From = *E.Ops[0];
+      if (From.Type.Signed || From.Type.Bits > E.Type.Bits)
+        return std::nullopt;
+      return maxValue(From);
+    }
+    if (E.Kind != ExprKind::Binary)
+      return std::nullopt;
+    return maxOfBinary(E);
+  }
+
+  std::optional<uint64_t> maxOfBinary(const LaneExpr &E) const {
+    uint64_t TypeMax =
+        E.Type.Bits >= 64 ? UINT64_MAX : (uint64_t(1) << E.Type.Bits) - 1;
+    std::optional<uint64_t> A = maxValue(*E.Ops[0]), B = maxValue(*E.Ops[1]);
+    Value RightConstant = fold(*E.Ops[1]);
+    switch (E.BOp) {
+    case BinaryOp::Rem:
+      if (!RightConstant || *RightConstant <= 0)
+        return std::nullopt;
+      return std::min<uint64_t>(A.value_or(TypeMax), *RightConstant - 1);
+    case BinaryOp::And:
+      if (!A && !B)
+        return std::nullopt;
+      return std::min(A.value_or(TypeMax), B.value_or(TypeMax));
+    case BinaryOp::Shr:
+      if (!RightConstant || *RightConstant < 0 || *RightConstant >= 64)
+        return std::nullopt;
+      return A.value_or(TypeMax) >> *RightConstant;
+    case BinaryOp::Div:
+      if (!RightConstant || *RightConstant <= 0)
+        return std::nullopt;
+      return A.value_or(TypeMax) / uint64_t(*RightConstant);
+    case BinaryOp::Sub:
+      return RightConstant && *RightConstant == 0 ? A : std::nullopt;
+    case BinaryOp::Add:
+      if (!A || !B || *A > TypeMax - *B)
+        return std::nullopt;
+      return *A + *B;
+    case BinaryOp::Mul:
+      if (!A || !B || (*B != 0 && *A > TypeMax / *B))
+        return std::nullopt;
+      return *A * *B;
+    case BinaryOp::Or:
+    case BinaryOp::Xor: {
+      if (!A || !B)
+        return std::nullopt;
+      uint64_t Top = std::max(*A, *B);
+      unsigned Bits = Top ? 64 - unsigned(__builtin_clzll(Top)) : 0;
+      return Bits >= 64 ? UINT64_MAX : (uint64_t(1) << Bits) - 1;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// Whether `X & Mask` is 0: every bit of Mask is below X's trailing zeros.
+  bool maskedOff(const LaneExpr &X, Value Mask) const {
+    if (!Mask || *Mask < 0)
+      return false;
+    unsigned Zeros = trailingZeros(X);
+    return Zeros >= 64 || (uint64_t(*Mask) >> Zeros) == 0;
+  }
+
+  const CompileTimeFacts &Facts;
+};
+
+/// The thread index component \p E reads, seen through casts.
+const LaneExpr *threadIdxLeaf(const LaneExpr &E) {
+  if (E.Kind == ExprKind::Cast)
+    return threadIdxLeaf(*E.Ops[0]);
+  return E.Kind == ExprKind::ThreadIdx ? &E : nullptr;
+}
+
+void collectFacts(const LaneExpr &G, CompileTimeFacts &Facts) {
+  if (G.Kind == ExprKind::Cast && G.Type.IsBool)
+    return collectFacts(*G.Ops[0], Facts);
+  if (G.Kind != ExprKind::Binary)
+    return;
+  if (G.BOp == BinaryOp::LAnd) {
+    collectFacts(*G.Ops[0], Facts);
+    collectFacts(*G.Ops[1], Facts);
+    return;
+  }
+  if (G.BOp != BinaryOp::EQ)
+    return;
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    const LaneExpr *Leaf = threadIdxLeaf(*G.Ops[Side]);
+    std::optional<int64_t> C = compileTimeValue(*G.Ops[1 - Side]);
+    if (Leaf && C && *C >= 0)
+      Facts.ThreadIdx[Leaf->Dim] = *C;
+  }
+}
+
+} // namespace
+
+bool sameLaneExpr(const LaneExpr &A, const LaneExpr &B) {
+  if (&A == &B)
+    return true;
+  if (A.Kind != B.Kind || !(A.Type == B.Type) || A.Value != B.Value ||
+      A.Dim != B.Dim || A.Name != B.Name || A.UOp != B.UOp || A.BOp != B.BOp ||
+      A.Ops.size() != B.Ops.size())
+    return false;
+  // An Unknown term is a value nobody knows: two of them need not be equal.
+  if (A.Kind == ExprKind::Unknown)
+    return false;
+  for (size_t I = 0; I < A.Ops.size(); ++I)
+    if (!sameLaneExpr(*A.Ops[I], *B.Ops[I]))
+      return false;
+  return true;
+}
+
+CompileTimeFacts factsUnder(const LaneExpr &Guard) {
+  CompileTimeFacts Facts;
+  collectFacts(Guard, Facts);
+  return Facts;
+}
+
+std::optional<int64_t> compileTimeValue(const LaneExpr &E,
+                                        const CompileTimeFacts &Facts) {
+  return Folder(Facts).fold(E);
+}
+
+} // namespace bankfix

@@ -1,0 +1,175 @@
+//===- WideLoadMergeTest.cpp - 8- and 16-byte loads in one wavefront ------===//
+//
+// Each pattern is one measured in differential run 2 on the H100
+// (test/differential/results/seed2.measured.json.gz), named by its batch
+// and line; the numbers are ncu's wavefronts per warp-instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/model/WideLoadMerge.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace bankfix;
+
+namespace {
+
+/// Lanes 0 .. Lanes-1 active, lane L at byte address F(L).
+WarpAddresses lanes(std::function<uint64_t(unsigned)> F,
+                    unsigned Lanes = WarpSize) {
+  WarpAddresses A;
+  for (unsigned L = 0; L < Lanes; ++L)
+    A[L] = F(L);
+  return A;
+}
+
+unsigned loadWavefronts(const WarpAddresses &A, unsigned Width) {
+  return analyzeWarpAccess(A, Width, AccessKind::Load).Wavefronts;
+}
+
+TEST(WideLoadMerge, UnitsAreTheWarpForEightBytesAndHalfWarpsForSixteen) {
+  EXPECT_EQ(mergeUnitLanes(8), 32u);
+  EXPECT_EQ(mergeUnitLanes(16), 16u);
+  EXPECT_EQ(mergeUnitLanes(4), 0u);
+  EXPECT_EQ(mergeUnitLanes(1), 0u);
+}
+
+TEST(WideLoadMerge, QuadsOnOneAddressServeTheWholeWarp) {
+  // batch_001.cu:210: lanes 4k..4k+3 read the double at 16k (8 addresses
+  // over both half-warps): 1 wavefront, where the phase rule says 2.
+  WarpAddresses A = lanes([](unsigned L) { return (L / 4) * 16; });
+  EXPECT_TRUE(lanesPairUp(A, 0, 32));
+  EXPECT_TRUE(servedInOneWavefront(A, 8, 0));
+  WarpAccessResult R = analyzeWarpAccess(A, 8, AccessKind::Load);
+  EXPECT_EQ(R.Wavefronts, 1u);
+  EXPECT_EQ(R.Ideal, 1u);
+  EXPECT_EQ(R.MergedUnits, 1u);
+  EXPECT_EQ(R.NWay, 1u);
+}
+
+TEST(WideLoadMerge, EveryPairingCounts) {
+  // batch_003.cu:908: even lanes at 0, odd lanes at 248 (pairs {0,2}{1,3}):
+  // 1. batch_006.cu:305: lanes 2k and 2k+1 on one struct member 24 bytes
+  // apart from the next ({0,1}{2,3}): 1.
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned L) { return L % 2 * 248; }), 8),
+            1u);
+  EXPECT_EQ(
+      loadWavefronts(lanes([](unsigned L) { return 16 + L / 2 * 24; }), 8), 1u);
+  // Lanes 0 and 3, 1 and 2 together ({0,3}{1,2}).
+  WarpAddresses A = lanes([](unsigned L) {
+    unsigned Q = L % 4;
+    return (L / 4) * 16 + (Q == 0 || Q == 3 ? 0 : 8);
+  });
+  EXPECT_TRUE(lanesPairUp(A, 0, 32));
+  EXPECT_EQ(loadWavefronts(A, 8), 1u);
+}
+
+TEST(WideLoadMerge, LanesThatDoNotPairKeepThePhaseRule) {
+  // batch_017.cu:808: lane L reads the double at 8 (L % 8): the words fit
+  // the banks, but lanes 0-3 read four addresses: 2.
+  WarpAddresses A = lanes([](unsigned L) { return (L % 8) * 8; });
+  EXPECT_TRUE(wordsFitTheBanks(A, 8, 0, 32));
+  EXPECT_FALSE(lanesPairUp(A, 0, 32));
+  EXPECT_EQ(loadWavefronts(A, 8), 2u);
+  // batch_011.cu:164: lane L at 16 (L % 4): 2.
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned L) { return (L % 4) * 16; }), 8),
+            2u);
+}
+
+TEST(WideLoadMerge, ThreeLanesOnOneAddressAndOneOnAnotherDoNotPair) {
+  // batch_000.cu:268: float2 s[tid / 9]: lanes 8-11 read a, b, b, b:
+  // 2 wavefronts in each warp.
+  WarpAddresses A = lanes([](unsigned L) { return (L / 9) * 8; });
+  EXPECT_TRUE(wordsFitTheBanks(A, 8, 0, 32));
+  EXPECT_FALSE(lanesPairUp(A, 0, 32));
+  EXPECT_EQ(loadWavefronts(A, 8), 2u);
+}
+
+TEST(WideLoadMerge, WordsThatShareABankKeepThePhaseRule) {
+  // Calibration: double, lanes 0-15 elements 0-15, lanes 16-31 elements
+  // 32-47: both halves use every bank, 2 wavefronts.
+  WarpAddresses A = lanes([](unsigned L) { return (L < 16 ? L : L + 16) * 8; });
+  EXPECT_FALSE(wordsFitTheBanks(A, 8, 0, 32));
+  EXPECT_EQ(loadWavefronts(A, 8), 2u);
+}
+
+TEST(WideLoadMerge, StoresKeepThePhaseRule) {
+  WarpAddresses A = lanes([](unsigned L) { return (L / 4) * 16; });
+  WarpAccessResult R = analyzeWarpAccess(A, 8, AccessKind::Store);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.MergedUnits, 0u);
+}
+
+TEST(WideLoadMerge, SixteenBytesMergeQuarterWarpsOfAHalfWarp) {
+  // batch_010.cu:460: quarter-warp k reads one int4 at 16k: 2 wavefronts
+  // (one per half-warp), where the phase rule says 4.
+  WarpAddresses A = lanes([](unsigned L) { return (L / 8) * 16; });
+  WarpAccessResult R = analyzeWarpAccess(A, 16, AccessKind::Load);
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.MergedUnits, 2u);
+  EXPECT_EQ(R.Ideal, 2u);
+  // batch_016.cu:750: even lanes at 1024, odd ones at 1056: 2.
+  EXPECT_EQ(
+      loadWavefronts(lanes([](unsigned L) { return 1024 + L % 2 * 32; }), 16),
+      2u);
+}
+
+TEST(WideLoadMerge, SixteenBytesFullHalfWarpMustPair) {
+  // batch_015.cu:276 (warp 3): lane L at 32 (L % 4), all 16 lanes of each
+  // half-warp active: the phase rule, 4.
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned L) { return (L % 4) * 32; }), 16),
+            4u);
+  // batch_008.cu:840: lane 0 on one address, lanes 1-31 on the next
+  // (a, b, b, b in lanes 0-3): the first half-warp keeps its 2 phases.
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned L) { return L ? 48u : 16u; }), 16),
+            3u);
+}
+
+TEST(WideLoadMerge, SixteenBytesHalfWarpWithAnInactiveLaneNeedsNoPairing) {
+  // batch_006.cu:231: 12 lanes, lane L at 2064 (L % 4): 1 wavefront.
+  WarpAddresses A = lanes([](unsigned L) { return (L % 4) * 2064; }, 12);
+  EXPECT_FALSE(lanesPairUp(A, 0, 16));
+  EXPECT_TRUE(servedInOneWavefront(A, 16, 0));
+  EXPECT_EQ(loadWavefronts(A, 16), 1u);
+  // Eight-byte loads get no such pass (batch_011.cu:164, 24 lanes): 2.
+  EXPECT_EQ(
+      loadWavefronts(lanes([](unsigned L) { return (L % 4) * 16; }, 24), 8),
+      2u);
+}
+
+TEST(WideLoadMerge, IdealIsActiveLanesTimesWidthOver128) {
+  // ideal_few_lanes_wide.cu: two lanes, one per half-warp, 8 bytes: 1;
+  // 16 lanes, 16 bytes: 2; loads at most their wavefronts.
+  WarpAddresses Two;
+  Two[0] = 0;
+  Two[16] = 128;
+  EXPECT_EQ(analyzeWarpAccess(Two, 8, AccessKind::Store).Ideal, 1u);
+  EXPECT_EQ(analyzeWarpAccess(Two, 8, AccessKind::Store).Wavefronts, 2u);
+  WarpAddresses Sixteen = lanes([](unsigned L) { return L * 16; }, 16);
+  EXPECT_EQ(analyzeWarpAccess(Sixteen, 16, AccessKind::Store).Ideal, 2u);
+  EXPECT_EQ(analyzeWarpAccess(Sixteen, 16, AccessKind::Store).Wavefronts, 2u);
+  EXPECT_EQ(idealWavefronts(0, 16), 0u);
+  EXPECT_EQ(idealWavefronts(3, 4), 1u);
+  EXPECT_EQ(idealWavefronts(32, 8), 2u);
+  EXPECT_EQ(idealWavefronts(9, 16), 2u);
+}
+
+TEST(WideLoadMerge, UniformSixteenByteLoadTakesOneWavefrontPerSixteenLanes) {
+  // batch_005.cu:797: six lanes (three per half-warp) load one int4 whose
+  // index names no thread index: 1 wavefront; a whole warp: 2.
+  WarpAddresses Six;
+  for (unsigned L : {5u, 6u, 7u, 21u, 22u, 23u})
+    Six[L] = 16;
+  WarpAccessResult R = analyzeWarpAccess(Six, 16, AccessKind::Load, true);
+  EXPECT_EQ(R.Wavefronts, 1u);
+  EXPECT_EQ(R.Ideal, 1u);
+  EXPECT_TRUE(R.UniformLoadException);
+  EXPECT_EQ(analyzeWarpAccess(Six, 16, AccessKind::Load, false).Wavefronts, 2u);
+  WarpAddresses All = lanes([](unsigned) { return 16; });
+  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load, true).Wavefronts, 2u);
+  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load, true).Ideal, 2u);
+}
+
+} // namespace

@@ -103,10 +103,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     for (const std::string &K : Kinds)
       llvm::errs() << "shape: " << K << "\n";
   }
-  std::string Error;
-  std::vector<TextEdit> Edits;
-  for (const FileAnalysis::Fix &F : Result.Fixes)
-    Edits.push_back(F.Edit);
-  (void)applyEdits(Result.ParsedContent, Edits, Error);
+  for (const auto &[File, Content] : Result.ParsedContents) {
+    std::string Error;
+    std::vector<TextEdit> Edits;
+    for (const FileAnalysis::Fix &F : Result.Fixes)
+      for (const TextEdit &E : F.Edits)
+        if (E.File == File)
+          Edits.push_back(E);
+    (void)applyEdits(Content, Edits, Error);
+  }
   return 0;
 }

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Compiles every rewritten file in test/expected/ with nvcc (-c, sm_90): a
-# fix must leave code that still builds. Skipped (exit 77) without nvcc.
+# fix must leave code that still builds. A file whose fix also rewrote
+# headers (test/expected/NAME.include/) is compiled beside them, the other
+# headers of test/inputs/include/ as they are. Skipped (exit 77) without
+# nvcc.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=SCRIPTDIR/find-cuda-tool.sh
@@ -13,7 +16,13 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
 for f in "$here"/expected/*.cu; do
-  if "$nvcc" -c -arch=sm_90 -I "$here/inputs" -o "$out/$(basename "$f").o" "$f"; then
+  name=$(basename "$f" .cu)
+  dir=$out/$name
+  mkdir -p "$dir"
+  cp -r "$here/inputs/include" "$dir/"
+  [ -d "$here/expected/$name.include" ] && cp -r "$here/expected/$name.include/." "$dir/include/"
+  cp "$f" "$dir/"
+  if "$nvcc" -c -arch=sm_90 -I "$here/inputs" -o "$dir/$name.o" "$dir/$name.cu"; then
     echo "ok   $(basename "$f")"
   else
     echo "FAIL $(basename "$f")"

@@ -4,7 +4,9 @@
 # its output byte for byte with test/expected/NAME.txt (the diagnostics)
 # and test/expected/NAME.json (--format=json). Then runs --apply on a copy:
 # the result must be test/expected/NAME.cu (or the input unchanged when
-# there is no such file), and a second --apply must change nothing.
+# there is no such file), each header of test/inputs/include/ it rewrites
+# must be test/expected/NAME.include/ (the others unchanged), and a second
+# --apply must change nothing.
 # Each "// bankfix-explain: ARGS" line (at the end of the input, so that
 # no other line moves) runs bankfix once more with ARGS added; together
 # their outputs must be test/expected/NAME.explain.txt.
@@ -108,6 +110,14 @@ apply() {
 }
 apply
 fixed=$here/expected/$name.cu
+headers=$here/expected/$name.include
+# The headers --apply rewrote, relative to include/.
+changed_headers() {
+  [ -d "$here/inputs/include" ] || return 0
+  (cd "$here/inputs/include" && find . -type f | sort) | while read -r h; do
+    cmp -s "$here/inputs/include/$h" "$work/include/$h" || echo "${h#./}"
+  done
+}
 if [ "$mode" = --update ]; then
   if cmp -s "$work/$name.cu" "$input"; then
     rm -f "$fixed"
@@ -115,6 +125,12 @@ if [ "$mode" = --update ]; then
     cp "$work/$name.cu" "$fixed"
     echo "wrote $fixed"
   fi
+  rm -rf "$headers"
+  for h in $(changed_headers); do
+    mkdir -p "$(dirname "$headers/$h")"
+    cp "$work/include/$h" "$headers/$h"
+    echo "wrote $headers/$h"
+  done
 else
   want=$input
   [ -f "$fixed" ] && want=$fixed
@@ -122,10 +138,25 @@ else
     echo "--apply result differs for $name${mode:+ ($mode)}" >&2
     status=1
   fi
+  if [ -d "$here/inputs/include" ]; then
+    (cd "$here/inputs/include" && find . -type f | sort) | while read -r h; do
+      want=$here/inputs/include/$h
+      [ -f "$headers/$h" ] && want=$headers/$h
+      if ! diff -u "$want" "$work/include/$h"; then
+        echo "--apply result differs for include/${h#./} of $name${mode:+ ($mode)}" >&2
+        exit 1
+      fi
+    done || status=1
+  fi
   cp "$work/$name.cu" "$work/once.cu"
+  [ -d "$work/include" ] && cp -r "$work/include" "$work/once.include"
   apply
   if ! cmp -s "$work/once.cu" "$work/$name.cu"; then
     echo "a second --apply changed $name${mode:+ ($mode)}" >&2
+    status=1
+  fi
+  if [ -d "$work/include" ] && ! diff -r "$work/once.include" "$work/include" >/dev/null; then
+    echo "a second --apply changed a header of $name${mode:+ ($mode)}" >&2
     status=1
   fi
 fi

@@ -154,6 +154,18 @@ with tempfile.TemporaryDirectory() as work:
         if f.read() != g.read():
             errors.append("clang-tidy --fix made %s, not %s:\n%s" % (
                 name + ".cu", os.path.relpath(expected, here), fixed.stderr))
+    # The headers a fix spans: as --apply leaves them (expected/NAME.include/).
+    include = os.path.join(here, "inputs", "include")
+    for root, _, files in os.walk(include):
+        for h in files:
+            rel = os.path.relpath(os.path.join(root, h), include)
+            want = os.path.join(here, "expected", name + ".include", rel)
+            if not os.path.exists(want):
+                want = os.path.join(include, rel)
+            with open(os.path.join(inputs, "include", rel)) as f, open(want) as g:
+                if f.read() != g.read():
+                    errors.append("clang-tidy --fix made include/%s, not %s" % (
+                        rel, os.path.relpath(want, here)))
 
 for e in errors:
     print("tidy-compare: %s: %s" % (name, e), file=sys.stderr)

@@ -130,7 +130,8 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
       if (Level != DiagnosticIDs::Note)
         D << Range;
       if (Fix && Level == DiagnosticIDs::Warning) {
-        D << FixItHint::CreateReplacement(Fix->SizeRange, Fix->NewSizeText);
+        for (const FixEdit &E : Fix->Edits)
+          D << FixItHint::CreateReplacement(E.Range, E.Text);
         Fix = nullptr;
       }
     }

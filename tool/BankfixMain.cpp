@@ -11,6 +11,7 @@
 #include "ManPage.h"
 #include "ToolkitVersion.h"
 #include "core/model/BlockShape.h"
+#include "frontend/fix/ApplyUnits.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
 #include "frontend/parse/CudaToolchain.h"
@@ -352,16 +353,13 @@ int main(int argc, const char **argv) {
   unsigned ErrorWarnings = 0; // warnings in files with warnings-as-errors
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
+  std::vector<FixRecord> FixRecords;
   std::vector<FileAnalysis::Fix> AllFixes;
   std::vector<AccessExplanation> Explanations;
   unsigned ExplainMatches = 0;
   // --apply rewrites after every file is analysed, so that no file is
   // analysed after another was rewritten, whatever -j is.
-  struct Rewrite {
-    std::string File, ParsedContent;
-    std::vector<TextEdit> Edits;
-  };
-  std::vector<Rewrite> Rewrites;
+  std::vector<ApplyUnit> Rewrites;
   analyzeInOrder(Jobs, Threads, [&](const FileJob &Job, FileAnalysis &Result) {
     const std::string &File = Job.Path;
     for (const std::string &Warning : Job.Warnings)
@@ -393,23 +391,24 @@ int main(int argc, const char **argv) {
     Findings.insert(Findings.end(), Result.Findings.begin(),
                     Result.Findings.end());
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
+    FixRecords.insert(FixRecords.end(), Result.FixRecords.begin(),
+                      Result.FixRecords.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
-    if (Apply && !Result.Failed && !Result.Fixes.empty()) {
-      Rewrites.push_back({File, std::move(Result.ParsedContent), {}});
-      for (const FileAnalysis::Fix &F : Result.Fixes)
-        Rewrites.back().Edits.push_back(F.Edit);
-    }
+    if (Apply && !Result.Failed && !Result.Fixes.empty())
+      addApplyUnit(Rewrites, File, Result);
   });
-  for (const Rewrite &R : Rewrites) {
-    std::string Error = rewriteFile(R.File, R.ParsedContent, R.Edits);
+  for (const ApplyUnit &Unit : mergeApplyUnits(std::move(Rewrites))) {
+    std::string Error = rewriteFiles(Unit.Files);
     if (!Error.empty()) {
       AnyFailed = true;
       toolError(Error);
-    } else {
-      llvm::errs() << "bankfix: padded " << R.Edits.size() << " array"
-                   << (R.Edits.size() == 1 ? "" : "s") << " in " << R.File
-                   << "\n";
+      continue;
     }
+    std::string Names;
+    for (const FileRewrite &F : Unit.Files)
+      Names += (Names.empty() ? "" : ", ") + F.Path;
+    llvm::errs() << "bankfix: padded " << Unit.Arrays << " array"
+                 << (Unit.Arrays == 1 ? "" : "s") << " in " << Names << "\n";
   }
   if (!ExportFixes.empty()) {
     std::error_code EC;
@@ -419,7 +418,7 @@ int main(int argc, const char **argv) {
     OS << renderFixesYaml(Inputs.front(), AllFixes);
   }
   if (Format == OutputFormat::Json)
-    llvm::outs() << renderJson(Records);
+    llvm::outs() << renderJson(Records, FixRecords);
   if (Opts.Explain.Place && ExplainMatches == 0 && !AnyFailed)
     return toolError("--explain=" + ExplainOpt +
                      ": no shared-memory access begins there");

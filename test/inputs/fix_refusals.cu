@@ -1,7 +1,7 @@
 // bankfix-args: --block-dim=32,32
-// Padding would lower the wavefronts of every array here, but each is used
-// in a way padding would break, or cannot be rewritten: bankfix reports the
-// conflict and says why it offers no fix.
+// Padding would lower the wavefronts of every array here; most are used in
+// a way padding would break, or cannot be rewritten, and bankfix says why it
+// offers no fix (the header's tile and the extern tile it does fix).
 #include <cstring>
 #include "include/header_tile.cuh"
 

@@ -53,7 +53,51 @@ bool hasLooserOperator(const std::string &S) {
   return false;
 }
 
+/// `+` or `-` outside parentheses: dividing such an expression needs them.
+bool hasAdditiveOperator(const std::string &S) {
+  int Depth = 0;
+  for (char C : S) {
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == ']')
+      --Depth;
+    else if (Depth == 0 && (C == '+' || C == '-'))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
+
+std::string grownSizeText(const std::string &Written, uint64_t Extra,
+                          uint64_t UnitBytes, const std::string &UnitSpelling) {
+  std::string S = trim(Written);
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix))
+    return std::to_string(Value + Extra * UnitBytes) + Suffix;
+  std::string Added =
+      UnitSpelling.empty() || UnitBytes == 1
+          ? std::to_string(Extra * UnitBytes)
+          : std::to_string(Extra) + " * sizeof(" + UnitSpelling + ")";
+  return (hasLooserOperator(S) ? "(" + S + ")" : S) + " + " + Added;
+}
+
+std::string paddedIndexText(const std::string &Written, uint64_t Period,
+                            unsigned Pad) {
+  std::string S = trim(Written);
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix))
+    return std::to_string(Value + Value / Period * Pad) + Suffix;
+  bool Looser = hasLooserOperator(S);
+  std::string First = Looser ? "(" + S + ")" : S;
+  std::string Dividend = Looser || hasAdditiveOperator(S) ? "(" + S + ")" : S;
+  std::string Text = First + " + " + Dividend + " / " + std::to_string(Period);
+  if (Pad != 1)
+    Text += " * " + std::to_string(Pad);
+  return Text;
+}
 
 std::string paddedExtentText(const std::string &Written, unsigned Pad) {
   std::string S = trim(Written);

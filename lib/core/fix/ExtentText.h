@@ -1,7 +1,10 @@
 //===- ExtentText.h - An array extent as written, made larger -------------===//
 //
 // The fix-it keeps the user's spelling: `32` -> `33`, `TILE_DIM` ->
-// `TILE_DIM + 1`, `N + 1` -> `N + 2`, `A << 5` -> `(A << 5) + 1`.
+// `TILE_DIM + 1`, `N + 1` -> `N + 2`, `A << 5` -> `(A << 5) + 1`; a size
+// grows the same way (`256` -> `264`, `N * sizeof(float)` -> `N *
+// sizeof(float) + 8 * sizeof(float)`), and a subscript gets its padding
+// (`i` -> `i + i / 32`, `a + b` -> `a + b + (a + b) / 32`).
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -9,12 +12,26 @@
 #ifndef BANKFIX_EXTENTTEXT_H
 #define BANKFIX_EXTENTTEXT_H
 
+#include <cstdint>
 #include <string>
 
 namespace bankfix {
 
 /// \p Written (an array extent's source text) plus \p Pad.
 std::string paddedExtentText(const std::string &Written, unsigned Pad);
+
+/// \p Written (a size: an extent, a launch's byte count) grown by
+/// \p Extra units of \p UnitBytes bytes, spelled `Extra * sizeof(Unit)`
+/// when \p UnitSpelling is given and Written is not a literal.
+std::string grownSizeText(const std::string &Written, uint64_t Extra,
+                          uint64_t UnitBytes = 1,
+                          const std::string &UnitSpelling = "");
+
+/// The subscript \p Written with \p Pad elements skipped after every
+/// \p Period: `Written + Written / Period` (`* Pad` when Pad is not 1),
+/// parenthesised where C's precedence needs it; a literal is computed.
+std::string paddedIndexText(const std::string &Written, uint64_t Period,
+                            unsigned Pad);
 
 } // namespace bankfix
 

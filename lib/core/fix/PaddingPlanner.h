@@ -1,4 +1,5 @@
-//===- PaddingPlanner.h - The padding of a shared array that helps most ---===//
+//===- PaddingPlanner.h - The row padding of a shared array that helps most
+//===//
 //
 // Tries paddings of an array's innermost dimension (0 up to 128 bytes' worth
 // of elements) and re-runs the evaluation of every access of the array, for
@@ -14,6 +15,7 @@
 #define BANKFIX_PADDINGPLANNER_H
 
 #include "core/expr/AccessSummary.h"
+#include "core/fix/FixPlan.h"
 
 #include <string>
 #include <vector>
@@ -34,25 +36,12 @@ struct PlannedLayout {
   std::vector<PlannedAccess> Accesses;
 };
 
-struct AccessChange {
-  std::string Label;
-  uint64_t Before = 0, After = 0; ///< wavefronts per block, all shapes
-};
-
-struct PaddingPlan {
-  /// Empty when a plan could be made; otherwise why not (an access that
-  /// cannot be judged, a one-dimensional array).
-  std::string WhyNot;
-  unsigned Pad = 0; ///< elements to add to the innermost dimension; 0: none
-  uint64_t Before = 0, After = 0;  ///< wavefronts per block over all accesses
-  std::vector<AccessChange> Worse; ///< accesses the plan makes worse
-};
-
 /// Paddings worth trying for elements of \p ElementSize bytes: those that
 /// shift a row by up to 128 bytes (the 32 banks).
 unsigned maxUsefulPadding(uint64_t ElementSize);
 
-PaddingPlan planPadding(const std::vector<PlannedLayout> &Layouts);
+/// A RowPadding plan: Pad elements added to the innermost extent.
+FixPlan planPadding(const std::vector<PlannedLayout> &Layouts);
 
 } // namespace bankfix
 

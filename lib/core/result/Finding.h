@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bankfix {
 
@@ -25,13 +26,19 @@ struct Finding {
   std::string Message;
   std::string File; ///< as clang names it
   SourceRegion Region;
-  /// The text that replaces a region, when the finding has a fix.
+  /// The text that replaces a region.
   struct Replacement {
     std::string File;
     SourceRegion Region;
     std::string Text;
   };
-  std::optional<Replacement> Fix;
+  /// The fix that answers the finding: what it does, and its replacements
+  /// (in one file or several).
+  struct FixDescription {
+    std::string Description; ///< "pad it to float[32][33]"
+    std::vector<Replacement> Replacements;
+  };
+  std::optional<FixDescription> Fix;
 };
 
 } // namespace bankfix

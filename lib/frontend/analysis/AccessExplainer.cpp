@@ -91,6 +91,9 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
   else if (Fix->Plan.Pad == 0)
     E.NoAfter = "no padding of its innermost dimension lowers its "
                 "wavefronts";
+  else if (Fix->Plan.Style != FixStyle::RowPadding)
+    E.NoAfter = "the fix rewrites the subscripts (" + Fix->Change +
+                "); --explain on the fixed file shows the layout after it";
   else
     Pad = Fix->Plan.Pad;
   explainWarp(Array.Layout, Array.TypeSpelling, Access.Instances[Instance].Desc,

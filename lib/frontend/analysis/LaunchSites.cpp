@@ -78,6 +78,15 @@ public:
     const CallExpr *Config = Call->getConfig();
     if (Config && Config->getNumArgs() >= 2)
       Site.Shape = dim3Value(Config->getArg(1), 0);
+    if (Config && Config->getNumArgs() >= 3 &&
+        !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
+      Site.DynamicBytesExpr = Config->getArg(2);
+      Expr::EvalResult R;
+      if (!Site.DynamicBytesExpr->isValueDependent() &&
+          Site.DynamicBytesExpr->EvaluateAsInt(R, Ctx) &&
+          !R.Val.getInt().isNegative())
+        Site.DynamicBytes = R.Val.getInt().getZExtValue();
+    }
     Out.push_back(Site);
     return true;
   }

@@ -9,6 +9,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace bankfix {
 
@@ -18,7 +19,12 @@ std::string applyEdits(const std::string &Content, std::vector<TextEdit> Edits,
   std::sort(
       Edits.begin(), Edits.end(),
       [](const TextEdit &A, const TextEdit &B) { return A.Offset < B.Offset; });
-  Edits.erase(std::unique(Edits.begin(), Edits.end()), Edits.end());
+  // One file's edits: the same replacement named by two spellings of the
+  // file's path (`k.cuh`, `./k.cuh`) is one edit.
+  auto Same = [](const TextEdit &A, const TextEdit &B) {
+    return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
+  };
+  Edits.erase(std::unique(Edits.begin(), Edits.end(), Same), Edits.end());
   std::string Out;
   size_t Pos = 0;
   for (const TextEdit &E : Edits) {
@@ -63,76 +69,123 @@ std::string checkUnchanged(const std::string &Path, llvm::StringRef Real,
 
 void setRewriteTestHook(const std::string &Hook) { TestHook = Hook; }
 
-std::string rewriteFile(const std::string &Path, const std::string &Analysed,
-                        const std::vector<TextEdit> &Edits) {
-  if (Edits.empty())
-    return "";
-  // A symbolic link is followed: its target is rewritten, the link kept.
-  llvm::SmallString<256> Real;
-  if (std::error_code EC = llvm::sys::fs::real_path(Path, Real))
-    return "cannot resolve '" + Path + "': " + EC.message();
+namespace {
 
-  runTestHook("before-check");
-  if (std::string Changed = checkUnchanged(Path, Real, Analysed);
+/// A file's new content, written beside it and not yet renamed.
+struct PreparedFile {
+  std::string Path;
+  llvm::SmallString<256> Real;
+  const std::string *Analysed = nullptr;
+  std::optional<llvm::sys::fs::TempFile> Temp;
+};
+
+void discardAll(std::vector<PreparedFile> &Prepared) {
+  for (PreparedFile &P : Prepared)
+    if (P.Temp)
+      llvm::consumeError(P.Temp->discard());
+}
+
+/// Checks \p F and writes its new content to a temporary file beside it;
+/// the temporary is absent when the content does not change. Returns why
+/// it cannot be written, or empty.
+std::string prepare(const FileRewrite &F, PreparedFile &Out) {
+  Out.Path = F.Path;
+  Out.Analysed = &F.Analysed;
+  // A symbolic link is followed: its target is rewritten, the link kept.
+  if (std::error_code EC = llvm::sys::fs::real_path(F.Path, Out.Real))
+    return "cannot resolve '" + F.Path + "': " + EC.message();
+  if (std::string Changed = checkUnchanged(F.Path, Out.Real, F.Analysed);
       !Changed.empty())
     return Changed;
-
   std::string Error;
-  std::string NewContent = applyEdits(Analysed, Edits, Error);
+  std::string NewContent = applyEdits(F.Analysed, F.Edits, Error);
   if (!Error.empty())
-    return "cannot apply the fixes to '" + Path + "': " + Error;
-  if (NewContent == Analysed)
+    return "cannot apply the fixes to '" + F.Path + "': " + Error;
+  if (NewContent == F.Analysed)
     return "";
 
   llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(Real, Status))
-    return "cannot stat '" + Path + "': " + EC.message();
+  if (std::error_code EC = llvm::sys::fs::status(Out.Real, Status))
+    return "cannot stat '" + F.Path + "': " + EC.message();
   // Read-only by its mode bits (root could still write it) or by access.
   if (!(Status.permissions() & llvm::sys::fs::owner_write) ||
-      llvm::sys::fs::access(Real, llvm::sys::fs::AccessMode::Write))
-    return "'" + Path + "' is not writable; not rewritten";
+      llvm::sys::fs::access(Out.Real, llvm::sys::fs::AccessMode::Write))
+    return "'" + F.Path + "' is not writable; not rewritten";
 
   // The new content goes to a temporary file beside the target, which
   // SIGINT, SIGTERM and the like remove (llvm::sys::RemoveFileOnSignal),
   // then replaces the target in one rename: an interruption leaves the old
   // file or the new one, never a part.
-  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Real));
-  llvm::sys::path::append(Model, "." + llvm::sys::path::filename(Real).str() +
+  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Out.Real));
+  llvm::sys::path::append(Model, "." +
+                                     llvm::sys::path::filename(Out.Real).str() +
                                      ".bankfix-%%%%%%");
   llvm::Expected<llvm::sys::fs::TempFile> Temp =
       llvm::sys::fs::TempFile::create(Model, Status.permissions());
   if (!Temp)
-    return "cannot create a temporary file next to '" + Path +
+    return "cannot create a temporary file next to '" + F.Path +
            "': " + llvm::toString(Temp.takeError());
-  auto Discard = [&](std::string Why) {
-    llvm::consumeError(Temp->discard());
-    return Why;
-  };
-  {
-    llvm::raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
-    OS << NewContent;
-    OS.flush();
-    if (OS.has_error()) {
-      std::string Why = OS.error().message();
-      OS.clear_error();
-      return Discard("cannot write the new '" + Path + "': " + Why);
-    }
+  Out.Temp = std::move(*Temp);
+  llvm::raw_fd_ostream OS(Out.Temp->FD, /*shouldClose=*/false);
+  OS << NewContent;
+  OS.flush();
+  if (OS.has_error()) {
+    std::string Why = OS.error().message();
+    OS.clear_error();
+    return "cannot write the new '" + F.Path + "': " + Why;
   }
   // The mode asked for at creation is masked by the umask: set it again.
   if (std::error_code EC =
-          llvm::sys::fs::setPermissions(Temp->FD, Status.permissions()))
-    return Discard("cannot set permissions on the new '" + Path +
-                   "': " + EC.message());
-
-  runTestHook("before-rename");
-  // The file may have changed while the new one was written.
-  if (std::string Changed = checkUnchanged(Path, Real, Analysed);
-      !Changed.empty())
-    return Discard(Changed);
-  if (llvm::Error E = Temp->keep(Real))
-    return Discard("cannot replace '" + Path +
-                   "': " + llvm::toString(std::move(E)));
+          llvm::sys::fs::setPermissions(Out.Temp->FD, Status.permissions()))
+    return "cannot set permissions on the new '" + F.Path +
+           "': " + EC.message();
   return "";
+}
+
+} // namespace
+
+std::string rewriteFiles(const std::vector<FileRewrite> &Files) {
+  std::vector<PreparedFile> Prepared;
+  for (const FileRewrite &F : Files)
+    if (!F.Edits.empty())
+      Prepared.emplace_back();
+  if (Prepared.empty())
+    return "";
+  runTestHook("before-check");
+  size_t Next = 0;
+  for (const FileRewrite &F : Files) {
+    if (F.Edits.empty())
+      continue;
+    if (std::string Why = prepare(F, Prepared[Next++]); !Why.empty()) {
+      discardAll(Prepared);
+      return Why;
+    }
+  }
+  runTestHook("before-rename");
+  // The files may have changed while the new ones were written.
+  for (PreparedFile &P : Prepared)
+    if (std::string Changed = checkUnchanged(P.Path, P.Real, *P.Analysed);
+        !Changed.empty()) {
+      discardAll(Prepared);
+      return Changed;
+    }
+  for (PreparedFile &P : Prepared) {
+    if (!P.Temp)
+      continue;
+    if (llvm::Error E = P.Temp->keep(P.Real)) {
+      std::string Why =
+          "cannot replace '" + P.Path + "': " + llvm::toString(std::move(E));
+      discardAll(Prepared);
+      return Why;
+    }
+    P.Temp.reset();
+  }
+  return "";
+}
+
+std::string rewriteFile(const std::string &Path, const std::string &Analysed,
+                        const std::vector<TextEdit> &Edits) {
+  return rewriteFiles({{Path, Analysed, Edits}});
 }
 
 } // namespace bankfix

@@ -35,6 +35,21 @@ void setRewriteTestHook(const std::string &Hook);
 std::string rewriteFile(const std::string &Path, const std::string &Analysed,
                         const std::vector<TextEdit> &Edits);
 
+/// One file of a fix that spans several (a kernel in a header, its launch
+/// in the .cu file).
+struct FileRewrite {
+  std::string Path;
+  std::string Analysed;
+  std::vector<TextEdit> Edits;
+};
+
+/// Rewrites every file of \p Files or none: each new file is written
+/// beside its original and checked first; only then are they renamed into
+/// place, each atomically. Returns an empty string on success, otherwise
+/// why nothing (or, should a rename itself fail, not everything) was
+/// written.
+std::string rewriteFiles(const std::vector<FileRewrite> &Files);
+
 } // namespace bankfix
 
 #endif // BANKFIX_FILEREWRITER_H

@@ -31,9 +31,11 @@ std::string renderFixesYaml(const std::string &MainFile,
     D.Message.Message = F.Message;
     D.Message.FilePath = absolute(F.File);
     D.Message.FileOffset = F.Offset;
-    std::string File = absolute(F.Edit.File);
-    llvm::consumeError(D.Message.Fix[File].add(clang::tooling::Replacement(
-        File, F.Edit.Offset, F.Edit.Length, F.Edit.Text)));
+    for (const TextEdit &E : F.Edits) {
+      std::string File = absolute(E.File);
+      llvm::consumeError(D.Message.Fix[File].add(
+          clang::tooling::Replacement(File, E.Offset, E.Length, E.Text)));
+    }
     TU.Diagnostics.push_back(std::move(D));
   }
   std::string Out;

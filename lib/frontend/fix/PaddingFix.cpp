@@ -1,16 +1,17 @@
-//===- PaddingFix.cpp - Padding fixes for the conflicting shared arrays ---===//
+//===- PaddingFix.cpp - The fixes for the conflicting shared arrays -------===//
 
 #include "frontend/fix/PaddingFix.h"
 
 #include "core/fix/ExtentText.h"
+#include "core/fix/PaddingPlanner.h"
+#include "frontend/fix/FlatBufferFix.h"
+#include "frontend/fix/LaunchGrowth.h"
+#include "frontend/fix/SharedMemoryBudget.h"
 #include "frontend/fix/UnsafeUses.h"
 #include "frontend/report/SourcePlace.h"
 
-#include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 #include <map>
 
@@ -27,49 +28,117 @@ uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
   return N;
 }
 
-/// Static shared memory a function declares.
-class SharedBytes : public RecursiveASTVisitor<SharedBytes> {
-public:
-  explicit SharedBytes(ASTContext &Ctx) : Ctx(Ctx) {}
-  uint64_t Bytes = 0;
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->hasAttr<CUDASharedAttr>() && !V->hasExternalStorage() &&
-        !V->getType()->isDependentType() && !V->getType()->isIncompleteType())
-      Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
-    return true;
-  }
-
-private:
-  ASTContext &Ctx;
-};
-
-/// The innermost extent of \p V's declared type, as written in the file.
-CharSourceRange innermostExtent(ASTContext &Ctx, const VarDecl &V) {
-  const TypeSourceInfo *TSI = V.getTypeSourceInfo();
-  if (!TSI)
-    return {};
-  ArrayTypeLoc Innermost;
-  TypeLoc TL = TSI->getTypeLoc();
-  while (true) {
-    TL = TL.getUnqualifiedLoc().IgnoreParens();
-    auto A = TL.getAs<ArrayTypeLoc>();
-    if (!A)
-      break;
-    Innermost = A;
-    TL = A.getElementLoc();
-  }
-  if (!Innermost || !Innermost.getSizeExpr())
-    return {};
-  return Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Innermost.getSizeExpr()->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
-}
-
 struct Group {
   std::vector<const SharedArray *> Arrays;
   std::vector<size_t> Accesses;
   bool Conflicting = false;
 };
+
+/// The layouts and accesses of \p G for the row-padding planner; false
+/// with Fix.Plan.WhyNot when an access cannot be judged.
+bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
+                    const Group &G,
+                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    std::vector<PlannedLayout> &Layouts, ArrayFix &Fix) {
+  for (const SharedArray *Array : G.Arrays) {
+    PlannedLayout L;
+    L.Layout = Array->Layout;
+    for (size_t I : G.Accesses) {
+      const FoundAccess &A = Found.Accesses[I];
+      if (A.Array != Array)
+        continue;
+      std::string Label = accessLabel(SM, A);
+      if (!A.Unsupported.empty()) {
+        Fix.Plan.WhyNot =
+            "the " + Label + " cannot be judged: " + A.Unsupported;
+        return false;
+      }
+      L.Accesses.push_back({&A.Instances, Shapes[I], Label});
+    }
+    Layouts.push_back(std::move(L));
+  }
+  return true;
+}
+
+/// Row padding of a multi-dimensional array: the innermost extent grows;
+/// an extern array's launches grow with it.
+void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
+                    const Group &G,
+                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<LaunchSite> &Launches,
+                    const llvm::DenseMap<const VarDecl *, std::string> &Unsafe,
+                    ArrayFix &Fix) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<PlannedLayout> Layouts;
+  if (!plannedLayouts(SM, Found, G, Shapes, Layouts, Fix))
+    return;
+  // An access through a pointer blocks padding; the use that made the
+  // pointer says best why.
+  for (size_t I : G.Accesses)
+    if (Found.Accesses[I].FlatBytes) {
+      auto U = Unsafe.find(Found.Accesses[I].Array->Decl);
+      if (U != Unsafe.end()) {
+        Fix.Plan.WhyNot = U->second;
+        return;
+      }
+    }
+  Fix.Plan = planPadding(Layouts);
+  if (!Fix.Plan.helps())
+    return;
+
+  const SharedArray &First = *G.Arrays.front();
+  const VarDecl &V = *First.Decl;
+  unsigned Pad = Fix.Plan.Pad;
+  Fix.Change = "pad it to " + paddedTypeSpelling(First, Pad);
+  MemoryGrowth Growth;
+  LaunchGrowth Grown;
+  if (V.hasExternalStorage()) {
+    std::vector<const FunctionDecl *> Kernels;
+    for (size_t I : G.Accesses)
+      Kernels.push_back(Found.Accesses[I].Function);
+    Grown =
+        growLaunches(Ctx, Launches, Kernels,
+                     {"'" + First.Layout.Name + "'", First.Layout.Dims.back(),
+                      Pad, First.Layout.ElementSize,
+                      Ctx.getBaseElementType(V.getType())
+                          .getAsString(Ctx.getPrintingPolicy())});
+    Growth.DynamicBytes = Grown.Bytes;
+    Fix.LaunchNote = Grown.Note;
+  } else {
+    for (const SharedArray *Array : G.Arrays)
+      Growth.StaticBytes[Array] =
+          layoutBytes(Array->Layout, Pad) - layoutBytes(Array->Layout, 0);
+  }
+  Fix.Budgets = kernelBudgets(Ctx, Found, G.Accesses, Shapes, Launches, Growth);
+
+  std::string Name = "'" + First.Layout.Name + "'";
+  for (const SharedArray *Array : G.Arrays) {
+    auto U = Unsafe.find(Array->Decl);
+    if (U != Unsafe.end()) {
+      Fix.Refusal = U->second;
+      return;
+    }
+  }
+  const Expr *Size = innermostExtent(V);
+  std::string Written = Size ? writtenText(Ctx, Size->getSourceRange()) : "";
+  std::optional<FixEdit> Edit;
+  if (!Written.empty() && !V.getLocation().isMacroID())
+    Edit = makeFixEdit(Ctx, Size->getSourceRange(),
+                       paddedExtentText(Written, Pad));
+  if (!Grown.Refusal.empty())
+    Fix.Refusal = Grown.Refusal;
+  else if (!Edit)
+    Fix.Refusal = SM.isInSystemHeader(V.getLocation())
+                      ? "the declaration of " + Name + " is in a system header"
+                      : "the declaration of " + Name +
+                            " comes from a macro expansion; change it by hand";
+  else
+    Fix.Refusal = budgetsRefusal(Fix.Budgets);
+  if (!Fix.Refusal.empty())
+    return;
+  Fix.Edits.push_back(*Edit);
+  Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
+}
 
 } // namespace
 
@@ -84,11 +153,38 @@ std::string paddedTypeSpelling(const SharedArray &Array, unsigned Pad) {
   return Spelling;
 }
 
+std::string accessLabel(const SourceManager &SM, const FoundAccess &A) {
+  std::string Label = std::string(accessKindName(A.Kind)) + " at " +
+                      lineColumn(SM, A.Expr->getBeginLoc());
+  if (A.Function->isTemplateInstantiation())
+    Label += " in '" + A.FunctionName + "'";
+  return Label;
+}
+
+const Expr *innermostExtent(const VarDecl &V) {
+  const TypeSourceInfo *TSI = V.getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  ArrayTypeLoc Innermost;
+  TypeLoc TL = TSI->getTypeLoc();
+  while (true) {
+    TL = TL.getUnqualifiedLoc().IgnoreParens();
+    auto A = TL.getAs<ArrayTypeLoc>();
+    if (!A)
+      break;
+    Innermost = A;
+    TL = A.getElementLoc();
+  }
+  if (!Innermost)
+    return nullptr;
+  return Innermost.getSizeExpr();
+}
+
 std::vector<ArrayFix>
 planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<std::vector<BlockShape>> &Shapes,
-               const std::vector<bool> &Conflicting) {
-  const SourceManager &SM = Ctx.getSourceManager();
+               const std::vector<bool> &Conflicting,
+               const std::vector<LaunchSite> &Launches) {
   llvm::DenseSet<const DeclRefExpr *> ElementRefs;
   for (const FoundAccess &A : Found.Accesses)
     ElementRefs.insert(A.Ref);
@@ -119,96 +215,10 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
       continue;
     ArrayFix Fix;
     Fix.Arrays = G.Arrays;
-    std::vector<PlannedLayout> Layouts;
-    for (const SharedArray *Array : G.Arrays) {
-      PlannedLayout L;
-      L.Layout = Array->Layout;
-      for (size_t I : G.Accesses) {
-        const FoundAccess &A = Found.Accesses[I];
-        if (A.Array != Array)
-          continue;
-        std::string Label = std::string(accessKindName(A.Kind)) + " at " +
-                            lineColumn(SM, A.Expr->getBeginLoc());
-        if (A.Function->isTemplateInstantiation())
-          Label += " in '" + A.FunctionName + "'";
-        if (!A.Unsupported.empty()) {
-          Fix.Plan.WhyNot =
-              "the " + Label + " cannot be judged: " + A.Unsupported;
-          break;
-        }
-        L.Accesses.push_back({&A.Instances, Shapes[I], Label});
-      }
-      Layouts.push_back(std::move(L));
-    }
-    // An access through a pointer blocks padding; the use that made the
-    // pointer says best why.
-    for (size_t I : G.Accesses)
-      if (Found.Accesses[I].FlatBytes && Fix.Plan.WhyNot.empty()) {
-        auto U = Unsafe.find(Found.Accesses[I].Array->Decl);
-        if (U != Unsafe.end())
-          Fix.Plan.WhyNot = U->second;
-      }
-    if (Fix.Plan.WhyNot.empty())
-      Fix.Plan = planPadding(Layouts);
-    if (!Fix.Plan.WhyNot.empty() || Fix.Plan.Pad == 0) {
-      Fixes.push_back(std::move(Fix));
-      continue;
-    }
-
-    const SharedArray &First = *G.Arrays.front();
-    const VarDecl &V = *First.Decl;
-    unsigned Pad = Fix.Plan.Pad;
-    std::string Name = "'" + First.Layout.Name + "'";
-    uint64_t MostBytes = 0;
-    for (const SharedArray *Array : G.Arrays) {
-      uint64_t Extra =
-          layoutBytes(Array->Layout, Pad) - layoutBytes(Array->Layout, 0);
-      SharedBytes Bytes(Ctx);
-      if (const auto *F = dyn_cast<FunctionDecl>(Array->Decl->getDeclContext()))
-        Bytes.TraverseStmt(F->getBody());
-      else
-        Bytes.Bytes = layoutBytes(Array->Layout, 0);
-      Fix.ExtraBytes.push_back(Extra);
-      Fix.FunctionBytes.push_back(Bytes.Bytes + Extra);
-      MostBytes = std::max(MostBytes, Bytes.Bytes + Extra);
-    }
-    for (const SharedArray *Array : G.Arrays) {
-      auto U = Unsafe.find(Array->Decl);
-      if (U != Unsafe.end()) {
-        Fix.Refusal = U->second;
-        break;
-      }
-    }
-    Fix.SizeRange = innermostExtent(Ctx, V);
-    if (!Fix.Refusal.empty()) {
-      // already refused
-    } else if (V.hasExternalStorage()) {
-      Fix.Refusal = Name + " is extern __shared__: its size is set at the "
-                           "launch; bankfix only reports it";
-    } else if (V.getLocation().isMacroID() || Fix.SizeRange.isInvalid()) {
-      Fix.Refusal = "the declaration of " + Name +
-                    " comes from a macro expansion; change it by hand";
-    } else if (!SM.isInMainFile(Fix.SizeRange.getBegin())) {
-      Fix.Refusal = Name + " is declared in a header; bankfix rewrites only "
-                           "the file it checks";
-    } else if (MostBytes > StaticSharedMemoryLimit) {
-      Fix.Refusal = "padding would make the function's static shared memory " +
-                    std::to_string(MostBytes) + " bytes, over the " +
-                    std::to_string(StaticSharedMemoryLimit) + "-byte limit";
-    }
-    if (!Fix.Refusal.empty()) {
-      Fixes.push_back(std::move(Fix));
-      continue;
-    }
-    std::string Written =
-        Lexer::getSourceText(Fix.SizeRange, SM, Ctx.getLangOpts()).str();
-    Fix.NewSizeText = paddedExtentText(Written, Pad);
-    TextEdit Edit;
-    Edit.File = SM.getFilename(Fix.SizeRange.getBegin()).str();
-    Edit.Offset = SM.getFileOffset(Fix.SizeRange.getBegin());
-    Edit.Length = SM.getFileOffset(Fix.SizeRange.getEnd()) - Edit.Offset;
-    Edit.Text = Fix.NewSizeText;
-    Fix.Edit = Edit;
+    if (G.Arrays.front()->Layout.Dims.size() == 1)
+      planFlatBufferFix(Ctx, Found, G.Accesses, Shapes, Launches, Fix);
+    else
+      planRowPadding(Ctx, Found, G, Shapes, Launches, Unsafe, Fix);
     Fixes.push_back(std::move(Fix));
   }
   return Fixes;

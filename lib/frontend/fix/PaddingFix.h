@@ -1,24 +1,24 @@
-//===- PaddingFix.h - Padding fixes for the conflicting shared arrays -----===//
+//===- PaddingFix.h - The fixes for the conflicting shared arrays ---------===//
 //
-// For every __shared__ array with a conflicting access: the padding plan
-// over all its accesses, block shapes and template instantiations, and the
-// fix-it that writes it in the user's spelling (`[32]` -> `[33]`,
-// `[TILE_DIM]` -> `[TILE_DIM + 1]`, `[N + 1]` -> `[N + 2]`), or why no fix
-// is offered: an unsafe use, a declaration in a macro or a header, extern
-// __shared__, or the 48 KiB static shared-memory limit.
+// For every __shared__ declaration with a conflicting access: the plan over
+// all its accesses, block shapes and template instantiations, in the style
+// its form allows (row padding for a multi-dimensional array; the row
+// stride or index padding for a flat buffer, FlatBufferFix.h), the
+// replacements that write it in the user's spelling, what it costs in
+// shared memory and blocks per SM, or why no fix is offered.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_PADDINGFIX_H
 #define BANKFIX_PADDINGFIX_H
 
-#include "core/fix/PaddingPlanner.h"
-#include "core/fix/TextEdit.h"
-#include "frontend/analysis/BlockShapeChoice.h"
+#include "core/fix/FixPlan.h"
+#include "core/fix/SharedBudget.h"
+#include "frontend/analysis/LaunchSites.h"
 #include "frontend/analysis/SharedAccessFinder.h"
+#include "frontend/fix/FixEdit.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/SourceLocation.h"
 
 #include <optional>
 #include <string>
@@ -26,36 +26,55 @@
 
 namespace bankfix {
 
-/// CUDA's limit on static shared memory per block.
-constexpr uint64_t StaticSharedMemoryLimit = 48 * 1024;
+/// What a fix costs one kernel launched with one block shape.
+struct KernelBudget {
+  std::string Kernel; ///< "transpose<16>"
+  BlockShape Shape;
+  BlockSharedMemory Before, After;
+  unsigned BlocksBefore = 0, BlocksAfter = 0; ///< per SM, sm_90
+  /// The fixed buffer is extern and no launch of the kernel is in sight:
+  /// its dynamic shared memory, and what it grows by, are not known here.
+  bool DynamicUnknown = false;
+};
 
 struct ArrayFix {
   /// The arrays this fix is about: one declaration, or one per template
   /// instantiation of it.
   std::vector<const SharedArray *> Arrays;
-  PaddingPlan Plan;
-  /// Why no fix is offered although the plan pads; empty otherwise.
+  FixPlan Plan;
+  /// For a flat buffer: what the other flat style would give.
+  std::optional<FixPlan> Other;
+  /// Why no fix is offered although the plan helps; empty otherwise.
   std::string Refusal;
-  std::optional<TextEdit> Edit;
-  clang::CharSourceRange SizeRange; ///< the innermost extent as written
-  std::string NewSizeText;          ///< "TILE_DIM + 1"
-  /// Per array (as in Arrays): the shared memory the padding adds, and the
-  /// function's static shared memory after it.
-  std::vector<uint64_t> ExtraBytes, FunctionBytes;
+  /// The fix in words: "pad it to float[32][33]".
+  std::string Change;
+  std::vector<FixEdit> Edits;
+  std::vector<KernelBudget> Budgets;
+  /// Launches out of sight that must grow by hand.
+  std::string LaunchNote;
 
-  bool fixes() const { return Edit.has_value(); }
+  bool fixes() const { return !Edits.empty(); }
 };
 
 /// \p Array's type with its innermost extent padded by \p Pad:
 /// "float[32][33]".
 std::string paddedTypeSpelling(const SharedArray &Array, unsigned Pad);
 
+/// "load at 12:5", with " in 'k<16>'" for a template instantiation.
+std::string accessLabel(const clang::SourceManager &SM,
+                        const FoundAccess &Access);
+
+/// The innermost extent of \p V's declared type, as written; null for
+/// `[]`.
+const clang::Expr *innermostExtent(const clang::VarDecl &V);
+
 /// Which accesses conflict for which shape: Conflicting[i] is true when
 /// Found.Accesses[i] conflicts in one of Shapes[i].
 std::vector<ArrayFix>
 planArrayFixes(clang::ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<std::vector<BlockShape>> &Shapes,
-               const std::vector<bool> &Conflicting);
+               const std::vector<bool> &Conflicting,
+               const std::vector<LaunchSite> &Launches);
 
 } // namespace bankfix
 

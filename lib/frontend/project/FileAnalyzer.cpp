@@ -209,11 +209,7 @@ public:
               CharSourceRange::getTokenRange(Access.Expr->getSourceRange()));
           if (Fix && Fix->fixes() && Exported.insert(Fix).second) {
             SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
-            Result.Fixes.push_back({*Warning, SM.getFilename(Loc).str(),
-                                    SM.getFileOffset(Loc), *Fix->Edit});
-            F.Fix = Finding::Replacement{
-                Fix->Edit->File, regionOf(SM, CI.getLangOpts(), Fix->SizeRange),
-                Fix->NewSizeText};
+            F.Fix = exportFix(SM, *Fix, *Warning, Loc);
           }
           Result.Findings.push_back(std::move(F));
         }
@@ -227,9 +223,66 @@ public:
       }
     }
     Result.Warnings = Reporter.warnings();
+    for (const ArrayFix &Fix : Unit.Fixes)
+      Result.FixRecords.push_back(fixRecord(SM, Fix));
   }
 
 private:
+  /// Records \p Fix as the answer to \p Warning at \p Loc (for --apply
+  /// and --export-fixes, with the bytes of every file it edits), and
+  /// returns it for SARIF.
+  Finding::FixDescription exportFix(const SourceManager &SM,
+                                    const ArrayFix &Fix,
+                                    const std::string &Warning,
+                                    SourceLocation Loc) {
+    FileAnalysis::Fix Out{
+        Warning, SM.getFilename(Loc).str(), SM.getFileOffset(Loc), {}};
+    Finding::FixDescription Sarif{Fix.Change, {}};
+    for (const FixEdit &E : Fix.Edits) {
+      Out.Edits.push_back(E.Edit);
+      FileID File = SM.getFileID(E.Range.getBegin());
+      Result.ParsedContents.try_emplace(E.Edit.File,
+                                        SM.getBufferData(File).str());
+      Sarif.Replacements.push_back(
+          {E.Edit.File, regionOf(SM, CI.getLangOpts(), E.Range), E.Text});
+    }
+    Result.Fixes.push_back(std::move(Out));
+    return Sarif;
+  }
+
+  /// What --format=json says about \p Fix.
+  static FixRecord fixRecord(const SourceManager &SM, const ArrayFix &Fix) {
+    FixRecord R;
+    const SharedArray &Array = *Fix.Arrays.front();
+    PresumedLoc P =
+        SM.getPresumedLoc(SM.getExpansionLoc(Array.Decl->getLocation()));
+    if (P.isValid()) {
+      R.File = P.getFilename();
+      R.Line = P.getLine();
+      R.Column = P.getColumn();
+    }
+    R.Array = Array.Layout.Name;
+    R.Style = fixStyleName(Fix.Plan.Style);
+    R.Offered = Fix.fixes();
+    R.WhyNot = Fix.Plan.WhyNot;
+    R.Refusal = Fix.Refusal;
+    R.Change = Fix.Plan.helps() ? Fix.Change : "";
+    R.Pad = Fix.Plan.Pad;
+    R.Period = Fix.Plan.Period;
+    R.WavefrontsBefore = Fix.Plan.Before;
+    R.WavefrontsAfter = Fix.Plan.After;
+    for (const KernelBudget &B : Fix.Budgets)
+      R.Budgets.push_back({B.Kernel, B.Shape, B.Before, B.After, B.BlocksBefore,
+                           B.BlocksAfter, B.DynamicUnknown});
+    R.Edits = unsigned(Fix.Edits.size());
+    for (const FixEdit &E : Fix.Edits)
+      if (std::find(R.EditedFiles.begin(), R.EditedFiles.end(), E.Edit.File) ==
+          R.EditedFiles.end())
+        R.EditedFiles.push_back(E.Edit.File);
+    R.LaunchNote = Fix.LaunchNote;
+    return R;
+  }
+
   /// Says that \p F, which holds an error, was not analysed.
   void skip(const SourceManager &SM, const FunctionDecl &F) {
     ++Parse.NotAnalysedCount;

@@ -16,9 +16,11 @@
 #include "core/model/BlockShape.h"
 #include "core/result/AccessRecord.h"
 #include "core/result/Finding.h"
+#include "core/result/FixRecord.h"
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,20 +55,26 @@ struct FileAnalysis {
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records; ///< one per access and block shape
 
-  /// A padding fix, with the first warning it answers.
+  /// A fix, with the first warning it answers: its edits, in this file
+  /// and the headers it includes.
   struct Fix {
     std::string Message; ///< the warning, without the check name
     std::string File;    ///< where the warning is
     unsigned Offset = 0;
-    TextEdit Edit;
+    std::vector<TextEdit> Edits;
   };
   std::vector<Fix> Fixes;
+  /// Per conflicting declaration: its fix or why none (--format=json).
+  std::vector<FixRecord> FixRecords;
   /// With Explain: the accesses asked for, one per block shape.
   std::vector<AccessExplanation> Explanations;
   /// Accesses that --explain=FILE:LINE[:COL] named (explained or not).
   unsigned ExplainMatches = 0;
-  /// The main file's bytes as parsed: --apply rewrites only these.
+  /// The main file's bytes as parsed.
   std::string ParsedContent;
+  /// Every file a fix edits, named as the edits name it, with its bytes as
+  /// parsed: --apply rewrites only these.
+  std::map<std::string, std::string> ParsedContents;
 };
 
 FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts);

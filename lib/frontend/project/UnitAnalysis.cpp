@@ -116,7 +116,7 @@ analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
       Conflicting[I] = Conflicting[I] || warns(U.Summaries[I].back());
     }
   }
-  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting);
+  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches);
   for (size_t F = 0; F < U.Fixes.size(); ++F)
     for (const SharedArray *A : U.Fixes[F].Arrays)
       U.FixIndex[A] = F;

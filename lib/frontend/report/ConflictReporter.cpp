@@ -43,6 +43,43 @@ ConflictReporter::ConflictReporter(llvm::raw_ostream &OS, bool Colors,
 
 ConflictReporter::~ConflictReporter() { Printer->EndSourceFile(); }
 
+namespace {
+
+/// "padding it to float[32][33]" from "pad it to float[32][33]".
+std::string gerund(const std::string &Change) {
+  if (Change.rfind("pad ", 0) == 0)
+    return "padding " + Change.substr(4);
+  if (Change.rfind("rewrite ", 0) == 0)
+    return "rewriting " + Change.substr(8);
+  return Change;
+}
+
+/// "shared memory per block: 4096 -> 4224 bytes", per kernel when they
+/// differ.
+std::string budgetText(const std::vector<KernelBudget> &Budgets) {
+  std::vector<std::pair<uint64_t, uint64_t>> Seen;
+  std::string PerKernel;
+  for (const KernelBudget &B : Budgets) {
+    if (B.DynamicUnknown) // the launch note says what it grows by
+      continue;
+    std::pair<uint64_t, uint64_t> Pair{B.Before.total(), B.After.total()};
+    if (std::find(Seen.begin(), Seen.end(), Pair) != Seen.end())
+      continue;
+    Seen.push_back(Pair);
+    PerKernel += std::string(PerKernel.empty() ? "" : ", ") +
+                 std::to_string(Pair.first) + " -> " +
+                 std::to_string(Pair.second) + " bytes in '" + B.Kernel + "'";
+  }
+  if (Seen.empty())
+    return "";
+  if (Seen.size() == 1)
+    return "shared memory per block: " + std::to_string(Seen[0].first) +
+           " -> " + std::to_string(Seen[0].second) + " bytes";
+  return "shared memory per block: " + PerKernel;
+}
+
+} // namespace
+
 void ConflictReporter::reportDeclaration(const SharedArray &Array,
                                          const ArrayFix *Fix) {
   std::string Text =
@@ -51,27 +88,57 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
     Engine->Report(Array.Decl->getLocation(), NoteID) << Text;
     return;
   }
-  const PaddingPlan &Plan = Fix->Plan;
-  size_t Index = std::find(Fix->Arrays.begin(), Fix->Arrays.end(), &Array) -
-                 Fix->Arrays.begin();
+  const FixPlan &Plan = Fix->Plan;
+  bool Rows = Plan.Style == FixStyle::RowPadding;
   if (!Plan.WhyNot.empty())
-    Text += "; no padding fix: " + Plan.WhyNot;
+    Text += (Rows ? "; no padding fix: " : "; no fix: ") + Plan.WhyNot;
   else if (Plan.Pad == 0)
-    Text += "; no padding of its innermost dimension lowers its wavefronts";
+    Text += Rows ? "; no padding of its innermost dimension lowers its "
+                   "wavefronts"
+                 : "; no padding of its index or row stride lowers its "
+                   "wavefronts";
   else if (!Fix->Refusal.empty())
-    Text += "; padding it to " + paddedTypeSpelling(Array, Plan.Pad) +
+    Text += "; " + gerund(Fix->Change) +
             " would help, but no fix is offered: " + Fix->Refusal;
-  else
-    Text += "; pad it to " + paddedTypeSpelling(Array, Plan.Pad) +
-            ": its accesses then take " + std::to_string(Plan.After) +
-            " wavefronts per block instead of " + std::to_string(Plan.Before) +
-            " (+" + std::to_string(Fix->ExtraBytes[Index]) +
-            " bytes of shared memory per block, " +
-            std::to_string(Fix->FunctionBytes[Index]) + " in all)";
+  else {
+    Text += "; " + Fix->Change + ": its accesses then take " +
+            std::to_string(Plan.After) + " wavefronts per block instead of " +
+            std::to_string(Plan.Before);
+    std::string Budget = budgetText(Fix->Budgets);
+    if (!Budget.empty())
+      Text += "; " + Budget;
+  }
   auto Builder = Engine->Report(Array.Decl->getLocation(), NoteID);
   Builder << Text;
-  if (Fix->fixes())
-    Builder << FixItHint::CreateReplacement(Fix->SizeRange, Fix->NewSizeText);
+  // The fix-its go with the first note about the array only.
+  if (ShownFixes.insert(Fix).second)
+    for (const FixEdit &E : Fix->Edits)
+      Builder << FixItHint::CreateReplacement(E.Range, E.Text);
+}
+
+void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
+  if (!Fix.fixes())
+    return;
+  for (const AccessChange &W : Fix.Plan.Worse)
+    Engine->Report(SourceLocation(), NoteID)
+        << ("the padding makes the " + W.Label +
+            " worse: " + std::to_string(W.Before) + " -> " +
+            std::to_string(W.After) + " wavefronts per block");
+  if (Fix.Other && Fix.Other->helps())
+    Engine->Report(SourceLocation(), NoteID)
+        << (std::string(fixStyleName(Fix.Other->Style)) + " would take " +
+            std::to_string(Fix.Other->After) + " wavefronts per block");
+  for (const KernelBudget &B : Fix.Budgets)
+    if (B.BlocksAfter < B.BlocksBefore)
+      Engine->Report(SourceLocation(), NoteID)
+          << ("the fix lowers the blocks per SM of '" + B.Kernel +
+              "' with block " + B.Shape.str() + " from " +
+              std::to_string(B.BlocksBefore) + " to " +
+              std::to_string(B.BlocksAfter) +
+              " (sm_90: 228 KiB of shared memory, 64 warps and 32 blocks "
+              "per SM, 1 KiB reserved per block; registers not counted)");
+  if (!Fix.LaunchNote.empty())
+    Engine->Report(SourceLocation(), NoteID) << Fix.LaunchNote;
 }
 
 std::optional<std::string> ConflictReporter::report(
@@ -155,12 +222,8 @@ std::optional<std::string> ConflictReporter::report(
               "): the struct's size spreads the accessed member over the "
               "banks");
   }
-  if (Fix && Fix->fixes())
-    for (const AccessChange &W : Fix->Plan.Worse)
-      Engine->Report(SourceLocation(), NoteID)
-          << ("the padding makes the " + W.Label +
-              " worse: " + std::to_string(W.Before) + " -> " +
-              std::to_string(W.After) + " wavefronts per block");
+  if (Fix)
+    reportFixNotes(*Fix);
   return Message;
 }
 

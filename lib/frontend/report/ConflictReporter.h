@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace bankfix {
 
@@ -63,6 +64,9 @@ public:
 
 private:
   void reportDeclaration(const SharedArray &Array, const ArrayFix *Fix);
+  /// After an access's totals: what the fix makes worse, what the other
+  /// style would give, the blocks per SM it costs, launches out of sight.
+  void reportFixNotes(const ArrayFix &Fix);
   /// "called from 'kernel' here" at each call that reached the access.
   void reportCalls(const FoundAccess &Access);
 
@@ -71,6 +75,7 @@ private:
   std::unique_ptr<clang::DiagnosticsEngine> Engine;
   unsigned WarningID, NoteID, RemarkID;
   unsigned Warnings = 0;
+  std::set<const ArrayFix *> ShownFixes;
 };
 
 /// "load from 'tile'", with " in 'kernel<16>'" for a template instantiation.

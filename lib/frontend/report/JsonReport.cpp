@@ -16,7 +16,58 @@ static llvm::json::Array shapeArray(const BlockShape &S) {
   return llvm::json::Array{S.Dim[0], S.Dim[1], S.Dim[2]};
 }
 
-std::string renderJson(const std::vector<AccessRecord> &Records) {
+static llvm::json::Object memoryObject(const BlockSharedMemory &M) {
+  return llvm::json::Object{{"static", int64_t(M.Static)},
+                            {"dynamic", int64_t(M.Dynamic)},
+                            {"total", int64_t(M.total())}};
+}
+
+static llvm::json::Object fixObject(const FixRecord &F) {
+  llvm::json::Object O{
+      {"file", F.File},   {"line", F.Line},   {"column", F.Column},
+      {"array", F.Array}, {"style", F.Style}, {"offered", F.Offered},
+  };
+  if (!F.WhyNot.empty()) {
+    O["whyNot"] = F.WhyNot;
+    return O;
+  }
+  O["pad"] = F.Pad;
+  if (F.Period)
+    O["period"] = int64_t(F.Period);
+  O["wavefrontsBefore"] = int64_t(F.WavefrontsBefore);
+  O["wavefrontsAfter"] = int64_t(F.WavefrontsAfter);
+  if (!F.Change.empty())
+    O["change"] = F.Change;
+  if (!F.Refusal.empty())
+    O["refusal"] = F.Refusal;
+  if (F.Offered) {
+    O["edits"] = F.Edits;
+    llvm::json::Array Files;
+    for (const std::string &File : F.EditedFiles)
+      Files.push_back(File);
+    O["editedFiles"] = std::move(Files);
+  }
+  llvm::json::Array Budgets;
+  for (const FixRecord::Budget &B : F.Budgets)
+    Budgets.push_back(llvm::json::Object{
+        {"function", B.Kernel},
+        {"block", shapeArray(B.Shape)},
+        {"sharedBytesBefore", memoryObject(B.Before)},
+        {"sharedBytesAfter", memoryObject(B.After)},
+        {"blocksPerSmBefore", B.BlocksPerSmBefore},
+        {"blocksPerSmAfter", B.BlocksPerSmAfter},
+        {"lowersBlocksPerSm", B.BlocksPerSmAfter < B.BlocksPerSmBefore},
+        {"dynamicUnknown", B.DynamicUnknown},
+    });
+  if (!Budgets.empty())
+    O["budget"] = std::move(Budgets);
+  if (!F.LaunchNote.empty())
+    O["launchNote"] = F.LaunchNote;
+  return O;
+}
+
+std::string renderJson(const std::vector<AccessRecord> &Records,
+                       const std::vector<FixRecord> &Fixes) {
   llvm::json::Array Accesses;
   struct Totals {
     uint64_t Wavefronts = 0, Ideal = 0;
@@ -106,6 +157,12 @@ std::string renderJson(const std::vector<AccessRecord> &Records) {
                                            {"notJudged", C.NotJudged},
                                            {"worstCase", C.WorstCase},
                                        }}};
+  if (!Fixes.empty()) {
+    llvm::json::Array FixArray;
+    for (const FixRecord &F : Fixes)
+      FixArray.push_back(fixObject(F));
+    Root["fixes"] = std::move(FixArray);
+  }
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";

@@ -3,7 +3,9 @@
 // Renders access records as one JSON document: per access its place, array,
 // load/store, function, block shape, wavefronts per warp-instruction, ideal,
 // n-way and excess wavefronts per block; per function and block shape the
-// totals.
+// totals; per conflicting array its fix (when any array conflicts): style,
+// wavefronts before and after, shared memory and blocks per SM per kernel
+// and shape, or why no fix is offered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,13 +13,15 @@
 #define BANKFIX_JSONREPORT_H
 
 #include "core/result/AccessRecord.h"
+#include "core/result/FixRecord.h"
 
 #include <string>
 #include <vector>
 
 namespace bankfix {
 
-std::string renderJson(const std::vector<AccessRecord> &Records);
+std::string renderJson(const std::vector<AccessRecord> &Records,
+                       const std::vector<FixRecord> &Fixes = {});
 
 } // namespace bankfix
 

@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace bankfix {
@@ -108,18 +109,27 @@ llvm::json::Array rules() {
 }
 
 /// A SARIF fix: one replacement in one file.
-llvm::json::Object fix(const Finding::Replacement &R, const Locator &Where) {
-  llvm::json::Object Replacement{
-      {"deletedRegion", region(R.Region)},
-      {"insertedContent", llvm::json::Object{{"text", R.Text}}}};
-  llvm::json::Object Change{
-      {"artifactLocation", Where.locate(R.File)},
-      {"replacements", llvm::json::Array{std::move(Replacement)}}};
-  std::string Description =
-      "pad the array's innermost extent to '" + R.Text + "'";
+/// One artifactChange per file, in the order the files first appear.
+llvm::json::Object fix(const Finding::FixDescription &F, const Locator &Where) {
+  std::vector<std::string> Files;
+  for (const Finding::Replacement &R : F.Replacements)
+    if (std::find(Files.begin(), Files.end(), R.File) == Files.end())
+      Files.push_back(R.File);
+  llvm::json::Array Changes;
+  for (const std::string &File : Files) {
+    llvm::json::Array Replacements;
+    for (const Finding::Replacement &R : F.Replacements)
+      if (R.File == File)
+        Replacements.push_back(llvm::json::Object{
+            {"deletedRegion", region(R.Region)},
+            {"insertedContent", llvm::json::Object{{"text", R.Text}}}});
+    Changes.push_back(
+        llvm::json::Object{{"artifactLocation", Where.locate(File)},
+                           {"replacements", std::move(Replacements)}});
+  }
   return llvm::json::Object{
-      {"description", llvm::json::Object{{"text", Description}}},
-      {"artifactChanges", llvm::json::Array{std::move(Change)}}};
+      {"description", llvm::json::Object{{"text", F.Description}}},
+      {"artifactChanges", std::move(Changes)}};
 }
 
 int64_t ruleIndex(const std::string &Id) {

@@ -1,5 +1,5 @@
-// A device function whose tile is declared in a header: bankfix reports its
-// conflict but rewrites only the file it checks.
+// A device function whose tile is declared in a header: bankfix pads it
+// here, the header, when it checks the file that includes it.
 __device__ inline float readHeaderColumn() {
   __shared__ float headerTile[32][32];
   headerTile[threadIdx.y][threadIdx.x] = threadIdx.x;

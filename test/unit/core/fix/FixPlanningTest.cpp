@@ -2,6 +2,7 @@
 
 #include "ExprBuilder.h"
 #include "core/fix/ExtentText.h"
+#include "core/fix/FixPlan.h"
 #include "core/fix/PaddingPlanner.h"
 
 #include <gtest/gtest.h>
@@ -33,11 +34,42 @@ TEST(ExtentText, KeepsTheUsersSpelling) {
   EXPECT_EQ(paddedExtentText("f(a, b)", 1), "f(a, b) + 1");
 }
 
+TEST(ExtentText, GrownSizes) {
+  EXPECT_EQ(grownSizeText("256", 8), "264");
+  EXPECT_EQ(grownSizeText("N", 8), "N + 8");
+  EXPECT_EQ(grownSizeText("1024", 8, 4, "float"), "1056");
+  EXPECT_EQ(grownSizeText("256 * sizeof(float)", 8, 4, "float"),
+            "256 * sizeof(float) + 8 * sizeof(float)");
+  EXPECT_EQ(grownSizeText("c ? a : b", 2, 4, "float"),
+            "(c ? a : b) + 2 * sizeof(float)");
+}
+
+TEST(ExtentText, PaddedIndices) {
+  EXPECT_EQ(paddedIndexText("i", 32, 1), "i + i / 32");
+  EXPECT_EQ(paddedIndexText("tid", 32, 2), "tid + tid / 32 * 2");
+  EXPECT_EQ(paddedIndexText("index + s", 32, 1),
+            "index + s + (index + s) / 32");
+  EXPECT_EQ(paddedIndexText("2 * s * tid", 32, 1),
+            "2 * s * tid + 2 * s * tid / 32");
+  EXPECT_EQ(paddedIndexText("a << 1", 16, 1), "(a << 1) + (a << 1) / 16");
+  EXPECT_EQ(paddedIndexText("f(a + b)", 32, 1), "f(a + b) + f(a + b) / 32");
+  EXPECT_EQ(paddedIndexText("0", 32, 1), "0");
+  EXPECT_EQ(paddedIndexText("70", 32, 1), "72");
+}
+
+TEST(FixPlan, PaddedElementCount) {
+  EXPECT_EQ(paddedElementCount(256, 32, 1), 264u);
+  EXPECT_EQ(paddedElementCount(257, 32, 1), 266u);
+  EXPECT_EQ(paddedElementCount(1024, 32, 2), 1088u);
+  EXPECT_EQ(paddedElementCount(0, 32, 1), 0u);
+  EXPECT_STREQ(fixStyleName(FixStyle::IndexPadding), "index padding");
+}
+
 TEST(PaddingPlanner, SeedTileNeedsOne) {
   std::vector<AccessInstance> Store = one({tx(), ty()}, AccessKind::Store);
   std::vector<AccessInstance> Load = one({tx(), ty()}, AccessKind::Load);
   BlockShape B{{32, 32, 1}};
-  PaddingPlan P = planPadding(
+  FixPlan P = planPadding(
       {{{"tile", {32, 32}, 4},
         {{&Store, {B}, "store at 14:3"}, {&Load, {B}, "load at 16:30"}}}});
   EXPECT_EQ(P.WhyNot, "");
@@ -53,7 +85,7 @@ TEST(PaddingPlanner, Block16x16NeedsTwoAndSaysWhatGetsWorse) {
   std::vector<AccessInstance> Store = one({ty(), tx()}, AccessKind::Store);
   std::vector<AccessInstance> Load = one({tx(), ty()}, AccessKind::Load);
   BlockShape B{{16, 16, 1}};
-  PaddingPlan P = planPadding(
+  FixPlan P = planPadding(
       {{{"t", {16, 16}, 4},
         {{&Store, {B}, "store at 8:3"}, {&Load, {B}, "load at 12:12"}}}});
   EXPECT_EQ(P.Pad, 2u);
@@ -68,7 +100,7 @@ TEST(PaddingPlanner, Block16x16NeedsTwoAndSaysWhatGetsWorse) {
 TEST(PaddingPlanner, NothingWhenNoPaddingHelps) {
   // A row access only: padding cannot lower it.
   std::vector<AccessInstance> Load = one({ty(), tx()}, AccessKind::Load);
-  PaddingPlan P = planPadding(
+  FixPlan P = planPadding(
       {{{"t", {32, 32}, 4}, {{&Load, {BlockShape{{32, 8, 1}}}, "load"}}}});
   EXPECT_EQ(P.Pad, 0u);
   EXPECT_EQ(P.WhyNot, "");
@@ -76,7 +108,7 @@ TEST(PaddingPlanner, NothingWhenNoPaddingHelps) {
 
 TEST(PaddingPlanner, OneDimensionalArraysAreNotPadded) {
   std::vector<AccessInstance> Load = one({tx() * 32}, AccessKind::Load);
-  PaddingPlan P = planPadding(
+  FixPlan P = planPadding(
       {{{"a", {1024}, 4}, {{&Load, {BlockShape{{32, 1, 1}}}, "load"}}}});
   EXPECT_EQ(P.Pad, 0u);
   EXPECT_NE(P.WhyNot.find("one dimension"), std::string::npos);
@@ -87,7 +119,7 @@ TEST(PaddingPlanner, UnjudgedAccessBlocksThePlan) {
   std::vector<AccessInstance> Bad =
       one({tx() * sym("n") * sym("m"), 0}, AccessKind::Load);
   BlockShape B{{32, 1, 1}};
-  PaddingPlan P = planPadding(
+  FixPlan P = planPadding(
       {{{"t", {32, 32}, 4},
         {{&Good, {B}, "load at 1:1"}, {&Bad, {B}, "load at 2:2"}}}});
   EXPECT_EQ(P.Pad, 0u);

@@ -1,0 +1,25 @@
+//===- FixPlan.cpp - What a layout fix does to every access of a buffer ---===//
+
+#include "core/fix/FixPlan.h"
+
+namespace bankfix {
+
+const char *fixStyleName(FixStyle Style) {
+  switch (Style) {
+  case FixStyle::RowPadding:
+    return "row padding";
+  case FixStyle::RowStride:
+    return "row stride";
+  case FixStyle::IndexPadding:
+    return "index padding";
+  }
+  return "";
+}
+
+uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad) {
+  if (Period == 0)
+    return Elements;
+  return Elements + (Elements + Period - 1) / Period * Pad;
+}
+
+} // namespace bankfix

@@ -1,0 +1,64 @@
+//===- FixPlan.h - What a layout fix does to every access of a buffer -----===//
+//
+// The result every fix style's planner gives: which style, its parameters,
+// the wavefronts per block before and after over all the accesses (and per
+// access), or why no fix could be planned. The text of the fix is made
+// from it on the Clang side (frontend/fix). A new style (an XOR swizzle)
+// adds an enumerator here, a planner next to PaddingPlanner and
+// FlatIndexPadding that fills this struct through searchFewestWavefronts
+// (FixSearch.h), and a writer of its edits in frontend/fix/.
+// No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FIXPLAN_H
+#define BANKFIX_FIXPLAN_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+enum class FixStyle {
+  /// `t[32][32]` -> `t[32][33]`: the innermost extent grows.
+  RowPadding,
+  /// `s[r * W + c]` -> `s[r * (W + 1) + c]` in every access, and the size.
+  RowStride,
+  /// `s[i]` -> `s[i + i / W]` in every access, and the size.
+  IndexPadding,
+};
+
+/// "row padding", "row stride", "index padding".
+const char *fixStyleName(FixStyle Style);
+
+/// One access's wavefronts per block over all its shapes and iterations.
+struct AccessChange {
+  std::string Label; ///< "load at 12:5"
+  uint64_t Before = 0, After = 0;
+};
+
+struct FixPlan {
+  /// Empty when a plan could be made; otherwise why not (an access that
+  /// cannot be judged, a use the style cannot rewrite).
+  std::string WhyNot;
+  FixStyle Style = FixStyle::RowPadding;
+  /// Elements added: per row of the innermost dimension (RowPadding), per
+  /// Period elements (RowStride, IndexPadding). 0: no fix helps.
+  unsigned Pad = 0;
+  /// RowStride, IndexPadding: W, the elements after which Pad are skipped.
+  uint64_t Period = 0;
+  uint64_t Before = 0, After = 0;      ///< wavefronts per block, all accesses
+  std::vector<AccessChange> PerAccess; ///< every access, in order
+  std::vector<AccessChange> Worse;     ///< those the plan makes worse
+
+  bool helps() const { return WhyNot.empty() && Pad != 0; }
+};
+
+/// Elements a buffer of \p Elements needs when Pad elements are skipped
+/// after every \p Period: Elements + ceil(Elements / Period) * Pad.
+uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FIXPLAN_H

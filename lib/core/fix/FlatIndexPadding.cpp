@@ -1,0 +1,269 @@
+//===- FlatIndexPadding.cpp - Padding a flat buffer through its indices ---===//
+
+#include "core/fix/FlatIndexPadding.h"
+
+#include "core/fix/FixSearch.h"
+#include "core/fix/PaddingPlanner.h"
+
+#include <algorithm>
+
+namespace bankfix {
+
+namespace {
+
+constexpr IntType OffsetType = {64, true, false};
+constexpr uint64_t LargestPeriod = 4096;
+
+struct Candidate {
+  uint64_t Period = 0;
+  unsigned Pad = 0;
+};
+
+/// Every (W, P) worth trying, the least memory (P / W) first, then the
+/// smaller P.
+std::vector<Candidate> indexPaddingCandidates(uint64_t Unit) {
+  std::vector<Candidate> Out;
+  for (uint64_t W = 2; W <= LargestPeriod; W *= 2)
+    for (unsigned P = 1; P <= maxUsefulPadding(Unit) && P < W; ++P)
+      Out.push_back({W, P});
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const Candidate &A, const Candidate &B) {
+                     uint64_t L = A.Pad * B.Period, R = B.Pad * A.Period;
+                     return L != R ? L < R : A.Pad < B.Pad;
+                   });
+  return Out;
+}
+
+LaneExprPtr constantLike(uint64_t Value, const LaneExprPtr &Like) {
+  return LaneExpr::constant(int64_t(Value), Like->Type);
+}
+
+/// Whether \p E is the constant \p Value, through casts.
+bool isConstant(const LaneExpr &E, uint64_t Value) {
+  if (E.Kind == ExprKind::Cast)
+    return isConstant(*E.Ops[0], Value);
+  return E.Kind == ExprKind::Constant && E.Value == int64_t(Value);
+}
+
+/// \p E (a constant through casts) with the constant made \p Value.
+LaneExprPtr withConstant(const LaneExprPtr &E, uint64_t Value) {
+  if (E->Kind == ExprKind::Cast)
+    return LaneExpr::cast(withConstant(E->Ops[0], Value), E->Type);
+  return LaneExpr::constant(int64_t(Value), E->Type);
+}
+
+/// \p E written `r * Old` (through casts) with Old made \p New.
+LaneExprPtr replaceFactor(const LaneExprPtr &E, uint64_t Old, uint64_t New) {
+  if (E->Kind == ExprKind::Cast) {
+    LaneExprPtr Inner = replaceFactor(E->Ops[0], Old, New);
+    return Inner ? LaneExpr::cast(Inner, E->Type) : nullptr;
+  }
+  if (E->Kind != ExprKind::Binary || E->BOp != BinaryOp::Mul)
+    return nullptr;
+  for (size_t K = 0; K < 2; ++K)
+    if (isConstant(*E->Ops[K], Old)) {
+      std::vector<LaneExprPtr> Ops = E->Ops;
+      Ops[K] = withConstant(Ops[K], New);
+      return LaneExpr::binary(BinaryOp::Mul, Ops[0], Ops[1], E->Type);
+    }
+  return nullptr;
+}
+
+/// The subscript of \p Form under the rewrite; null when the form does not
+/// allow it.
+LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
+                               uint64_t Period, unsigned Pad) {
+  if (Style == FixStyle::RowStride)
+    return replaceRowStride(Form.Index, Period, Period + Pad);
+  return paddedIndex(Form.Index, Period, Pad);
+}
+
+/// The wavefronts of every access of \p Buffers under (\p Period, \p Pad);
+/// Period 0: as they are.
+bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
+            uint64_t Period, unsigned Pad, CandidateTotals &Totals,
+            std::string &Problem) {
+  for (const FlatBuffer &B : Buffers) {
+    SharedArrayLayout Layout =
+        Period ? rewrittenLayout(B, Period, Pad) : B.Layout;
+    for (const FlatAccess &A : B.Accesses) {
+      uint64_t Sum = 0, Ideal = 0;
+      bool Judged =
+          Period
+              ? accessWavefronts(Layout,
+                                 rewrittenInstances(A, B, Style, Period, Pad),
+                                 A.Shapes, Sum, Ideal, Problem)
+              : accessWavefronts(Layout, *A.Instances, A.Shapes, Sum, Ideal,
+                                 Problem);
+      if (!Judged) {
+        Problem = "the " + A.Label + " cannot be judged: " + Problem;
+        return false;
+      }
+      Totals.PerAccess.push_back(Sum);
+      Totals.Floor += std::min(Sum, Ideal);
+    }
+  }
+  return true;
+}
+
+std::vector<std::string> labels(const std::vector<FlatBuffer> &Buffers) {
+  std::vector<std::string> Out;
+  for (const FlatBuffer &B : Buffers)
+    for (const FlatAccess &A : B.Accesses)
+      Out.push_back(A.Label);
+  return Out;
+}
+
+/// The widest access nvcc merged from subscripts of one unit (8 or 16
+/// bytes), or 0. A rewrite keeps such merges (and so its prediction) only
+/// when it moves rows and skips by whole merged widths.
+uint64_t mergedWidth(const std::vector<FlatBuffer> &Buffers) {
+  uint64_t Width = 0;
+  for (const FlatBuffer &B : Buffers)
+    for (const FlatAccess &A : B.Accesses)
+      for (const AccessInstance &I : *A.Instances)
+        if (!I.MergedAway && I.Desc.Width > B.Unit)
+          Width = std::max<uint64_t>(Width, I.Desc.Width);
+  return Width;
+}
+
+/// \p Candidates without those that would split nvcc's merges.
+std::vector<Candidate> keepingMerges(std::vector<Candidate> Candidates,
+                                     const std::vector<FlatBuffer> &Buffers) {
+  uint64_t Width = mergedWidth(Buffers);
+  if (Width == 0)
+    return Candidates;
+  std::vector<Candidate> Out;
+  for (const Candidate &C : Candidates) {
+    bool Keeps = true;
+    for (const FlatBuffer &B : Buffers)
+      Keeps = Keeps && (C.Pad * B.Unit) % Width == 0 &&
+              (C.Period * B.Unit) % Width == 0;
+    if (Keeps)
+      Out.push_back(C);
+  }
+  return Out;
+}
+
+uint64_t smallestUnit(const std::vector<FlatBuffer> &Buffers) {
+  uint64_t Unit = Buffers.front().Unit;
+  for (const FlatBuffer &B : Buffers)
+    Unit = std::min(Unit, B.Unit);
+  return Unit;
+}
+
+/// A plan of \p Style from the search over \p Candidates.
+FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
+             const std::vector<Candidate> &Candidates) {
+  FixPlan Plan;
+  Plan.Style = Style;
+  if (Buffers.empty())
+    return Plan;
+  SearchOutcome Outcome = searchFewestWavefronts(
+      Candidates.size(),
+      [&](size_t C, CandidateTotals &Totals, std::string &Problem) {
+        if (C == 0)
+          return totals(Buffers, Style, 0, 0, Totals, Problem);
+        const Candidate &K = Candidates[C - 1];
+        return totals(Buffers, Style, K.Period, K.Pad, Totals, Problem);
+      });
+  Plan.WhyNot = Outcome.Problem;
+  if (Outcome.Best != 0) {
+    Plan.Period = Candidates[Outcome.Best - 1].Period;
+    Plan.Pad = Candidates[Outcome.Best - 1].Pad;
+  }
+  fillPlan(Plan, Outcome, labels(Buffers));
+  return Plan;
+}
+
+} // namespace
+
+LaneExprPtr replaceRowStride(const LaneExprPtr &Index, uint64_t Old,
+                             uint64_t New) {
+  if (!Index)
+    return nullptr;
+  if (Index->Kind == ExprKind::Cast) {
+    LaneExprPtr Inner = replaceRowStride(Index->Ops[0], Old, New);
+    return Inner ? LaneExpr::cast(Inner, Index->Type) : nullptr;
+  }
+  if (Index->Kind != ExprKind::Binary || Index->BOp != BinaryOp::Add)
+    return nullptr;
+  for (size_t K = 0; K < 2; ++K)
+    if (LaneExprPtr Product = replaceFactor(Index->Ops[K], Old, New)) {
+      std::vector<LaneExprPtr> Ops = Index->Ops;
+      Ops[K] = Product;
+      return LaneExpr::binary(BinaryOp::Add, Ops[0], Ops[1], Index->Type);
+    }
+  return nullptr;
+}
+
+LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,
+                        unsigned Pad) {
+  IntType T = Index->Type;
+  LaneExprPtr Rows =
+      LaneExpr::binary(BinaryOp::Div, Index, constantLike(Period, Index), T);
+  if (Pad != 1)
+    Rows = LaneExpr::binary(BinaryOp::Mul, Rows, constantLike(Pad, Index), T);
+  return LaneExpr::binary(BinaryOp::Add, Index, Rows, T);
+}
+
+std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
+                                               const FlatBuffer &Buffer,
+                                               FixStyle Style, uint64_t Period,
+                                               unsigned Pad) {
+  std::vector<AccessInstance> Out = *Access.Instances;
+  for (size_t I = 0; I < Out.size() && I < Access.Forms.size(); ++I) {
+    const FlatIndexForm &Form = Access.Forms[I];
+    LaneExprPtr Subscript = rewrittenSubscript(Form, Style, Period, Pad);
+    SharedAccessDesc &Desc = Out[I].Desc;
+    if (!Subscript) { // not `r * W + c`: left unjudged
+      Desc.Indices = {LaneExpr::unknown("the subscript",
+                                        "is not written r * " +
+                                            std::to_string(Period) + " + c")};
+      continue;
+    }
+    if (!Desc.FlatBytes) {
+      Desc.Indices = {Subscript};
+      continue;
+    }
+    LaneExprPtr Start = paddedIndex(Form.ViewStart, Period, Pad);
+    LaneExprPtr Elements =
+        LaneExpr::binary(BinaryOp::Add, LaneExpr::cast(Start, OffsetType),
+                         LaneExpr::cast(Subscript, OffsetType), OffsetType);
+    Desc.Indices = {LaneExpr::binary(
+        BinaryOp::Mul, Elements,
+        LaneExpr::constant(int64_t(Buffer.Unit), OffsetType), OffsetType)};
+  }
+  return Out;
+}
+
+SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
+                                  unsigned Pad) {
+  SharedArrayLayout Layout = Buffer.Layout;
+  if (!Layout.Dims.empty() && Layout.Dims.front() != 0) {
+    // The extent counts the declared elements; the rewrite counts Units.
+    uint64_t Units = Layout.Dims.front() * Layout.ElementSize / Buffer.Unit;
+    uint64_t Padded = paddedElementCount(Units, Period, Pad);
+    Layout.Dims.front() =
+        (Padded * Buffer.Unit + Layout.ElementSize - 1) / Layout.ElementSize;
+  }
+  return Layout;
+}
+
+FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
+  if (Buffers.empty())
+    return {};
+  return plan(
+      Buffers, FixStyle::IndexPadding,
+      keepingMerges(indexPaddingCandidates(smallestUnit(Buffers)), Buffers));
+}
+
+FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {
+  std::vector<Candidate> Candidates;
+  if (!Buffers.empty())
+    for (unsigned P = 1; P <= maxUsefulPadding(smallestUnit(Buffers)); ++P)
+      Candidates.push_back({Stride, P});
+  return plan(Buffers, FixStyle::RowStride, keepingMerges(Candidates, Buffers));
+}
+
+} // namespace bankfix

@@ -1,0 +1,84 @@
+//===- FlatIndexPadding.h - Padding a flat buffer through its indices -----===//
+//
+// A one-dimensional __shared__ array or an extern __shared__ buffer has no
+// row to pad: its accesses are padded instead. Index padding rewrites every
+// subscript `i` to `i + i / W * P` (P elements skipped after every W); the
+// row-stride form, when every subscript is written `r * W + c`, rewrites
+// the stride to `W + P`. Both map an element index the same way when
+// 0 <= c < W, but each is evaluated on its own form. A view into the
+// buffer (a pointer carved at an offset) keeps its own indices: its start
+// is padded the same way. The plan is the (W, P) with the fewest
+// wavefronts per block over every access and block shape, the least
+// memory among equals; where nvcc merged adjacent subscripts into one 8- or
+// 16-byte access, only (W, P) that move rows and skip by whole merged
+// widths are tried, so that the merges (and the prediction) hold.
+// No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FLATINDEXPADDING_H
+#define BANKFIX_FLATINDEXPADDING_H
+
+#include "core/expr/AccessSummary.h"
+#include "core/fix/FixPlan.h"
+
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// One execution of an access to a flat buffer, as its subscript reads.
+struct FlatIndexForm {
+  /// The subscript as written (`p[i]`: i), in elements of the view.
+  LaneExprPtr Index;
+  /// Where the view starts in the buffer, in the same elements: 0 for the
+  /// buffer itself, a carved region's offset otherwise.
+  LaneExprPtr ViewStart;
+};
+
+struct FlatAccess {
+  const std::vector<AccessInstance> *Instances = nullptr;
+  std::vector<FlatIndexForm> Forms; ///< one per instance
+  std::vector<BlockShape> Shapes;
+  std::string Label; ///< "load at 12:5"
+};
+
+/// One buffer (one per template instantiation of its declaration).
+struct FlatBuffer {
+  /// One dimension, 0 when the launch sets it (extern __shared__).
+  SharedArrayLayout Layout;
+  uint64_t Unit = 4; ///< bytes of the element every subscript counts
+  std::vector<FlatAccess> Accesses;
+};
+
+/// \p Index + \p Index / \p Period * \p Pad, in \p Index's type.
+LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,
+                        unsigned Pad);
+
+/// \p Index written `r * Old + c` (in either order, through casts) with
+/// the stride \p Old replaced by \p New; null when it is not in that form.
+LaneExprPtr replaceRowStride(const LaneExprPtr &Index, uint64_t Old,
+                             uint64_t New);
+
+/// \p Access's executions with \p Plan's rewrite (RowStride or
+/// IndexPadding) applied to their subscripts and view starts.
+std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
+                                               const FlatBuffer &Buffer,
+                                               FixStyle Style, uint64_t Period,
+                                               unsigned Pad);
+
+/// \p Buffer's layout after the rewrite: the extent grows by the skipped
+/// elements when it is known.
+SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
+                                  unsigned Pad);
+
+/// The index-padding plan: the best (W, P), W a power of two up to 4096, P
+/// up to 128 bytes' worth of elements.
+FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers);
+
+/// The row-stride plan for subscripts written `r * Stride + c`: the best P.
+FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FLATINDEXPADDING_H

@@ -1,0 +1,42 @@
+//===- FixEdit.h - One replacement of a fix, for clang and for files ------===//
+//
+// A fix is a set of replacements: the range as clang knows it (for the
+// fix-it hint) and the same as plain data (file, offset, length, text) for
+// --apply and --export-fixes. A range written by part of a macro expansion
+// or in a system header cannot be rewritten.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FIXEDIT_H
+#define BANKFIX_FIXEDIT_H
+
+#include "core/fix/TextEdit.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <string>
+
+namespace bankfix {
+
+struct FixEdit {
+  clang::CharSourceRange Range;
+  std::string Text;
+  TextEdit Edit;
+};
+
+/// The text of \p Tokens as written in its file; empty when part of a
+/// macro expansion wrote it.
+std::string writtenText(const clang::ASTContext &Ctx,
+                        clang::SourceRange Tokens);
+
+/// A replacement of the tokens \p Tokens by \p Text; nullopt when part of
+/// a macro expansion wrote them or they are in a system header.
+std::optional<FixEdit> makeFixEdit(const clang::ASTContext &Ctx,
+                                   clang::SourceRange Tokens,
+                                   const std::string &Text);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FIXEDIT_H

@@ -1,0 +1,443 @@
+//===- FlatBufferFix.cpp - Index padding and row stride for flat buffers --===//
+
+#include "frontend/fix/FlatBufferFix.h"
+
+#include "core/fix/ExtentText.h"
+#include "core/fix/FlatIndexPadding.h"
+#include "frontend/fix/FlatUses.h"
+#include "frontend/fix/LaunchGrowth.h"
+#include "frontend/fix/SharedMemoryBudget.h"
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+constexpr IntType OffsetType = {64, true, false};
+
+/// `r * W + c` as written: the W, and its value.
+struct StrideSpelling {
+  const Expr *Stride = nullptr;
+  uint64_t Value = 0;
+};
+
+/// One access's subscript, as the rewrite sees it.
+struct SubscriptSite {
+  const ArraySubscriptExpr *Subscript = nullptr;
+  std::string Label;
+  std::optional<StrideSpelling> Stride;
+};
+
+/// What the accesses of one declaration give the planners.
+struct Collected {
+  std::vector<FlatBuffer> Buffers; ///< one per array (instantiation)
+  std::vector<SubscriptSite> Sites;
+  std::vector<FlatBufferVar> Vars;
+  llvm::DenseSet<const Expr *> Subscripts;
+  std::vector<std::string> UnitSpellings; ///< per buffer: "float"
+};
+
+std::optional<uint64_t> constantValue(const ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > 32)
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
+/// W when \p Index is written `r * W + c`, `W * r + c`, `c + r * W`...
+std::optional<StrideSpelling> rowStrideOf(const ASTContext &Ctx,
+                                          const Expr *Index) {
+  const auto *Add = dyn_cast<BinaryOperator>(Index->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
+  for (const Expr *Side : {Add->getLHS(), Add->getRHS()}) {
+    const auto *Mul = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      continue;
+    for (const Expr *Factor : {Mul->getRHS(), Mul->getLHS()})
+      if (std::optional<uint64_t> W = constantValue(Ctx, Factor))
+        if (*W > 1)
+          return StrideSpelling{Factor->IgnoreImpCasts(), *W};
+  }
+  return std::nullopt;
+}
+
+/// Whether evaluating \p E twice could differ from once: an assignment,
+/// an increment, a call (CUDA's threadIdx, blockIdx, blockDim and gridDim
+/// are properties, not calls). Why, or empty.
+std::string sideEffect(const ASTContext &Ctx, const Expr *E) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return "has side effects";
+  struct CallFinder : RecursiveASTVisitor<CallFinder> {
+    bool Found = false;
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) {
+      // threadIdx.x: its syntactic form is a property, not a call.
+      if (isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens()))
+        return true;
+      return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
+    }
+    bool VisitCallExpr(CallExpr *) {
+      Found = true;
+      return false;
+    }
+  } Finder;
+  Finder.TraverseStmt(const_cast<Expr *>(E));
+  return Finder.Found ? "calls a function" : "";
+}
+
+/// The subscript and view start of one execution; its Unit. A byte
+/// offset through a pointer is `start + cast(i) * size` as SharedPlaces
+/// builds it.
+bool indexForm(const AccessInstance &I, uint64_t ElementSize,
+               FlatIndexForm &Form, uint64_t &Unit) {
+  const SharedAccessDesc &D = I.Desc;
+  if (D.Indices.size() != 1)
+    return false;
+  if (!D.FlatBytes) {
+    Form.Index = D.Indices[0];
+    Form.ViewStart = LaneExpr::constant(0, OffsetType);
+    Unit = ElementSize;
+    return true;
+  }
+  const LaneExpr &Sum = *D.Indices[0];
+  if (Sum.Kind != ExprKind::Binary || Sum.BOp != BinaryOp::Add)
+    return false;
+  const LaneExpr &Product = *Sum.Ops[1];
+  if (Product.Kind != ExprKind::Binary || Product.BOp != BinaryOp::Mul ||
+      Product.Ops[0]->Kind != ExprKind::Cast ||
+      Product.Ops[1]->Kind != ExprKind::Constant || Product.Ops[1]->Value <= 0)
+    return false;
+  Unit = uint64_t(Product.Ops[1]->Value);
+  Form.Index = Product.Ops[0]->Ops[0];
+  Form.ViewStart = LaneExpr::binary(
+      BinaryOp::Div, Sum.Ops[0], LaneExpr::constant(int64_t(Unit), OffsetType),
+      OffsetType);
+  return true;
+}
+
+/// Fills \p Out from the accesses; the first thing that blocks the
+/// rewrite, or empty.
+std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
+                    const std::vector<size_t> &Accesses,
+                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const ArrayFix &Fix, Collected &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const SharedArray *Array : Fix.Arrays) {
+    FlatBuffer B;
+    B.Layout = Array->Layout;
+    B.Unit = 0;
+    std::string FirstLabel, Spelling;
+    std::string Name = "'" + Array->Layout.Name + "'";
+    for (size_t I : Accesses) {
+      const FoundAccess &A = Found.Accesses[I];
+      if (A.Array != Array)
+        continue;
+      std::string Label = accessLabel(SM, A);
+      if (!A.Unsupported.empty())
+        return "the " + Label + " cannot be judged: " + A.Unsupported;
+      const auto *S = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
+      if (!S)
+        return "the " + Label + " reaches " + Name +
+               " without a subscript (through `*p`, a member or a "
+               "reference): there is no index to rewrite";
+      const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+      if (isa<MemberExpr>(Base) || isa<ArraySubscriptExpr>(Base))
+        return "the " + Label + " indexes a member or a row of " + Name +
+               ", not the buffer itself: there is no index of it to rewrite";
+      if (std::string Effect = sideEffect(Ctx, S->getIdx()); !Effect.empty())
+        return "the index of the " + Label + " " + Effect +
+               ": the rewrite would evaluate it twice; put it in a variable "
+               "first";
+      FlatAccess Flat{&A.Instances, {}, Shapes[I], Label};
+      for (const AccessInstance &Instance : A.Instances) {
+        FlatIndexForm Form;
+        uint64_t Unit = 0;
+        if (!indexForm(Instance, Array->Layout.ElementSize, Form, Unit))
+          return "the index of the " + Label + " could not be followed";
+        if (B.Unit != 0 && Unit != B.Unit)
+          return "the " + Label + " indexes " + Name + " in " +
+                 std::to_string(Unit) + "-byte elements, the " + FirstLabel +
+                 " in " + std::to_string(B.Unit) + "-byte ones";
+        if (B.Unit == 0) {
+          B.Unit = Unit;
+          FirstLabel = Label;
+          Spelling = S->getType().getAsString(Ctx.getPrintingPolicy());
+        }
+        Flat.Forms.push_back(Form);
+      }
+      B.Accesses.push_back(std::move(Flat));
+      Out.Sites.push_back({S, Label, rowStrideOf(Ctx, S->getIdx())});
+      Out.Subscripts.insert(S);
+    }
+    if (B.Unit == 0)
+      B.Unit = Array->Layout.ElementSize;
+    Out.Vars.push_back({Array->Decl, B.Unit});
+    Out.UnitSpellings.push_back(Spelling);
+    Out.Buffers.push_back(std::move(B));
+  }
+  return "";
+}
+
+/// The W every subscript is written with, when all are `r * W + c`.
+std::optional<uint64_t> commonStride(const std::vector<SubscriptSite> &Sites) {
+  std::optional<uint64_t> W;
+  for (const SubscriptSite &S : Sites) {
+    if (!S.Stride || (W && *W != S.Stride->Value))
+      return std::nullopt;
+    W = S.Stride->Value;
+  }
+  return W;
+}
+
+/// Row stride when it applies and does no worse; index padding otherwise.
+void choosePlan(const Collected &C, ArrayFix &Fix) {
+  FixPlan Index = planIndexPadding(C.Buffers);
+  std::optional<uint64_t> W = commonStride(C.Sites);
+  if (!W) {
+    Fix.Plan = Index;
+    return;
+  }
+  FixPlan Row = planRowStride(C.Buffers, *W);
+  bool RowWins = Row.helps() && (!Index.helps() || Row.After <= Index.After);
+  Fix.Plan = RowWins ? Row : Index;
+  Fix.Other = RowWins ? Index : Row;
+}
+
+/// `W` -> `W + 1`, parenthesised unless it is a number.
+std::string paddedStrideText(const std::string &Written, unsigned Pad) {
+  std::string Text = paddedExtentText(Written, Pad);
+  bool Number =
+      std::all_of(Text.begin(), Text.end(),
+                  [](char Ch) {
+                    return std::isalnum(static_cast<unsigned char>(Ch));
+                  }) &&
+      std::isdigit(static_cast<unsigned char>(Text.front()));
+  return Number ? Text : "(" + Text + ")";
+}
+
+/// Adds the replacement of \p Tokens; false with \p Why when it cannot
+/// be written.
+bool addEdit(ASTContext &Ctx, SourceRange Tokens,
+             const std::function<std::string(const std::string &)> &NewText,
+             const std::string &What, ArrayFix &Fix, std::string &Why) {
+  std::string Written = writtenText(Ctx, Tokens);
+  std::optional<FixEdit> Edit;
+  if (!Written.empty()) {
+    std::string Text = NewText(Written);
+    if (Text == Written) // a literal subscript that stays (`s[0]`)
+      return true;
+    Edit = makeFixEdit(Ctx, Tokens, Text);
+  }
+  if (!Edit) {
+    Why = What + " is written by a macro expansion or in a system header; "
+                 "change it by hand";
+    return false;
+  }
+  for (const FixEdit &E : Fix.Edits)
+    if (E.Edit == Edit->Edit)
+      return true;
+  Fix.Edits.push_back(*Edit);
+  return true;
+}
+
+/// The subscripts and carve offsets rewritten.
+std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
+                           const FlatUses &Uses, ArrayFix &Fix) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  uint64_t W = Fix.Plan.Period;
+  unsigned P = Fix.Plan.Pad;
+  std::string Why;
+  for (const SubscriptSite &S : C.Sites) {
+    bool Ok =
+        Fix.Plan.Style == FixStyle::RowStride
+            ? addEdit(
+                  Ctx, S.Stride->Stride->getSourceRange(),
+                  [&](const std::string &T) { return paddedStrideText(T, P); },
+                  "the row stride of the " + S.Label, Fix, Why)
+            : addEdit(
+                  Ctx, S.Subscript->getIdx()->getSourceRange(),
+                  [&](const std::string &T) {
+                    return paddedIndexText(T, W, P);
+                  },
+                  "the index of the " + S.Label, Fix, Why);
+    if (!Ok)
+      return Why;
+  }
+  for (const Expr *Offset : Uses.CarveOffsets)
+    if (!addEdit(
+            Ctx, Offset->getSourceRange(),
+            [&](const std::string &T) { return paddedIndexText(T, W, P); },
+            "the carve offset at " + describePlace(SM, Offset->getBeginLoc()),
+            Fix, Why))
+      return Why;
+  return "";
+}
+
+/// The factor of \p Size written as \p Stride (`R * W`: the W), if any.
+const Expr *strideFactor(const ASTContext &Ctx, const Expr *Size,
+                         const Expr *Stride) {
+  const auto *Mul = dyn_cast<BinaryOperator>(Size->IgnoreParenImpCasts());
+  std::string StrideText = writtenText(Ctx, Stride->getSourceRange());
+  if (!Mul || Mul->getOpcode() != BO_Mul || StrideText.empty())
+    return nullptr;
+  for (const Expr *Factor : {Mul->getRHS(), Mul->getLHS()})
+    if (writtenText(Ctx, Factor->getSourceRange()) == StrideText)
+      return Factor;
+  return nullptr;
+}
+
+/// The declaration's new extent (a static array), in the user's spelling.
+std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
+                            MemoryGrowth &Growth) {
+  const SharedArray &First = *Fix.Arrays.front();
+  const Expr *Size = innermostExtent(*First.Decl);
+  if (!Size)
+    return "the size of '" + First.Layout.Name + "' is not written";
+  uint64_t W = Fix.Plan.Period;
+  unsigned P = Fix.Plan.Pad;
+  std::string Why;
+  // `R * W` with the stride's spelling becomes `R * (W + 1)`.
+  const Expr *Factor =
+      Fix.Plan.Style == FixStyle::RowStride
+          ? strideFactor(Ctx, Size, C.Sites.front().Stride->Stride)
+          : nullptr;
+  for (size_t I = 0; I < Fix.Arrays.size(); ++I) {
+    const SharedArray &Array = *Fix.Arrays[I];
+    uint64_t Old = Array.Layout.Dims.front();
+    uint64_t New = rewrittenLayout(C.Buffers[I], W, P).Dims.front();
+    Growth.StaticBytes[&Array] = (New - Old) * Array.Layout.ElementSize;
+    bool Ok =
+        Factor && Old % W == 0
+            ? addEdit(
+                  Ctx, Factor->getSourceRange(),
+                  [&](const std::string &T) { return paddedStrideText(T, P); },
+                  "the size of '" + Array.Layout.Name + "'", Fix, Why)
+            : addEdit(
+                  Ctx, Size->getSourceRange(),
+                  [&](const std::string &T) {
+                    return grownSizeText(T, New - Old);
+                  },
+                  "the size of '" + Array.Layout.Name + "'", Fix, Why);
+    if (!Ok)
+      return Why;
+  }
+  return "";
+}
+
+/// The launches of an extern buffer's kernels, grown.
+std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
+                               const std::vector<size_t> &Accesses,
+                               const std::vector<LaunchSite> &Launches,
+                               const Collected &C, ArrayFix &Fix,
+                               MemoryGrowth &Growth,
+                               std::vector<FixEdit> &LaunchEdits) {
+  for (size_t I = 0; I < Fix.Arrays.size(); ++I) {
+    const SharedArray *Array = Fix.Arrays[I];
+    std::vector<const FunctionDecl *> Kernels;
+    for (size_t A : Accesses)
+      if (Found.Accesses[A].Array == Array)
+        Kernels.push_back(Found.Accesses[A].Function);
+    LaunchGrowth Grown =
+        growLaunches(Ctx, Launches, Kernels,
+                     {"'" + Array->Layout.Name + "'", Fix.Plan.Period,
+                      Fix.Plan.Pad, C.Buffers[I].Unit, C.UnitSpellings[I]});
+    if (!Grown.Refusal.empty())
+      return Grown.Refusal;
+    if (Fix.LaunchNote.empty())
+      Fix.LaunchNote = Grown.Note;
+    Growth.DynamicBytes.insert(Grown.Bytes.begin(), Grown.Bytes.end());
+    LaunchEdits.insert(LaunchEdits.end(), Grown.Edits.begin(),
+                       Grown.Edits.end());
+  }
+  return "";
+}
+
+/// Two different replacements of overlapping text (a subscript inside
+/// another's index): the first such pair, or empty.
+std::string overlap(const std::vector<FixEdit> &Edits) {
+  for (size_t I = 0; I < Edits.size(); ++I)
+    for (size_t J = I + 1; J < Edits.size(); ++J) {
+      const TextEdit &A = Edits[I].Edit, &B = Edits[J].Edit;
+      if (A.File == B.File && A.Offset < B.Offset + B.Length &&
+          B.Offset < A.Offset + A.Length && !(A == B))
+        return "two rewrites overlap (a subscript of the buffer inside "
+               "another's index)";
+    }
+  return "";
+}
+
+std::string describeChange(const ArrayFix &Fix, bool Static) {
+  const SharedArray &First = *Fix.Arrays.front();
+  std::string W = std::to_string(Fix.Plan.Period);
+  std::string Text =
+      Fix.Plan.Style == FixStyle::RowStride
+          ? "pad its row stride " + W + " to " +
+                std::to_string(Fix.Plan.Period + Fix.Plan.Pad) +
+                " in each subscript"
+          : "rewrite each subscript i as " +
+                paddedIndexText("i", Fix.Plan.Period, Fix.Plan.Pad);
+  if (Static) {
+    const std::string &T = First.TypeSpelling;
+    Text += " and declare it as " + T.substr(0, T.find('[')) + "[" +
+            std::to_string(paddedElementCount(First.Layout.Dims.front(),
+                                              Fix.Plan.Period, Fix.Plan.Pad)) +
+            "]";
+  }
+  return Text;
+}
+
+} // namespace
+
+void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
+                       const std::vector<size_t> &Accesses,
+                       const std::vector<std::vector<BlockShape>> &Shapes,
+                       const std::vector<LaunchSite> &Launches, ArrayFix &Fix) {
+  Fix.Plan.Style = FixStyle::IndexPadding;
+  Collected C;
+  Fix.Plan.WhyNot = collect(Ctx, Found, Accesses, Shapes, Fix, C);
+  if (!Fix.Plan.WhyNot.empty())
+    return;
+  FlatUses Uses = findFlatUses(Ctx, C.Vars, C.Subscripts);
+  if (!Uses.Blocking.empty()) {
+    Fix.Plan.WhyNot = Uses.Blocking;
+    return;
+  }
+  choosePlan(C, Fix);
+  if (!Fix.Plan.helps())
+    return;
+  const VarDecl &V = *Fix.Arrays.front()->Decl;
+  bool Static =
+      !V.hasExternalStorage() && Fix.Arrays.front()->Layout.Dims.front() != 0;
+  Fix.Change = describeChange(Fix, Static);
+  MemoryGrowth Growth;
+  std::vector<FixEdit> LaunchEdits;
+  std::string Refusal = rewriteIndices(Ctx, C, Uses, Fix);
+  if (Refusal.empty())
+    Refusal = Static ? growDeclaration(Ctx, C, Fix, Growth)
+                     : growExternLaunches(Ctx, Found, Accesses, Launches, C,
+                                          Fix, Growth, LaunchEdits);
+  Fix.Edits.insert(Fix.Edits.end(), LaunchEdits.begin(), LaunchEdits.end());
+  Fix.Budgets = kernelBudgets(Ctx, Found, Accesses, Shapes, Launches, Growth);
+  if (Refusal.empty())
+    Refusal = overlap(Fix.Edits);
+  if (Refusal.empty())
+    Refusal = budgetsRefusal(Fix.Budgets);
+  if (!Refusal.empty()) {
+    Fix.Refusal = Refusal;
+    Fix.Edits.clear();
+  }
+}
+
+} // namespace bankfix

@@ -1,0 +1,237 @@
+//===- FlatUses.cpp - Where the pointers into a flat buffer go ------------===//
+
+#include "frontend/fix/FlatUses.h"
+
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+/// What the pointers found so far lead to: the variables and functions
+/// that hold or return a pointer into the buffer, each with the size of
+/// the element its accesses index.
+struct Sources {
+  llvm::DenseMap<const VarDecl *, uint64_t> Vars;
+  llvm::DenseMap<const FunctionDecl *, uint64_t> Functions;
+};
+
+/// One pass over the translation unit: every use of a known source is
+/// followed up to where its pointer ends; new views and helpers are added
+/// to \p Found (another pass follows them).
+class UseFollower : public RecursiveASTVisitor<UseFollower> {
+public:
+  UseFollower(ASTContext &Ctx, const Sources &Known, Sources &Found,
+              const llvm::DenseSet<const Expr *> &Subscripts, FlatUses &Out)
+      : Ctx(Ctx), Known(Known), Found(Found), Subscripts(Subscripts), Out(Out) {
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    // Dependent code is checked in its instantiations.
+    if (const auto *DC = dyn_cast_or_null<DeclContext>(D))
+      if (DC->isDependentContext())
+        return true;
+    Stack.push_back(nullptr);
+    Decls.push_back(D);
+    const FunctionDecl *Saved = Function;
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(D))
+      Function = F;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Function = Saved;
+    Decls.pop_back();
+    Stack.pop_back();
+    return Result;
+  }
+  bool dataTraverseStmtPre(Stmt *S) {
+    Stack.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Stack.pop_back();
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    auto It = V ? Known.Vars.find(V) : Known.Vars.end();
+    if (It != Known.Vars.end())
+      follow(Ref, It->second, "'" + V->getNameAsString() + "'");
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    auto It = F ? Known.Functions.find(F) : Known.Functions.end();
+    if (It != Known.Functions.end())
+      follow(Call, It->second,
+             "the pointer '" + functionName(*F) + "' returns");
+    return true;
+  }
+
+private:
+  static std::string functionName(const FunctionDecl &F) {
+    return F.getNameAsString();
+  }
+
+  std::string place(const Stmt *S) const {
+    return describePlace(Ctx.getSourceManager(), S->getBeginLoc());
+  }
+
+  void block(const std::string &Why) {
+    if (Out.Blocking.empty())
+      Out.Blocking = Why;
+  }
+
+  /// The declaration whose initialiser holds the statement at the top of
+  /// the stack above index \p At (a null entry).
+  const Decl *declAt(size_t At) const {
+    size_t Nulls = 0;
+    for (size_t I = 0; I <= At; ++I)
+      Nulls += Stack[I] == nullptr;
+    return Decls[Nulls - 1];
+  }
+
+  /// Follows the pointer made by the node on top of the stack.
+  void follow(const Expr *Start, uint64_t Unit, const std::string &Name) {
+    if (Stack.empty() || Stack.back() != Start)
+      return block(Name + " is used as a pointer at " + place(Start));
+    const Stmt *Child = Start;
+    for (size_t At = Stack.size() - 1; At-- > 0;) {
+      const Stmt *P = Stack[At];
+      if (!P) {
+        const auto *V = dyn_cast_or_null<VarDecl>(declAt(At));
+        if (V && V->hasLocalStorage() && V->getType()->isPointerType() &&
+            V->getInit() && !V->getType()->getPointeeType().isNull())
+          return addView(V, Unit);
+        return block(Name +
+                     " is stored in a variable that is not a local "
+                     "pointer at " +
+                     place(Start));
+      }
+      if (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) || isa<FullExpr>(P) ||
+          isa<MaterializeTemporaryExpr>(P) || isa<CXXBindTemporaryExpr>(P)) {
+        Child = P;
+        continue;
+      }
+      if (const auto *C = dyn_cast<ExplicitCastExpr>(P)) {
+        if (!C->getType()->isPointerType())
+          return block(Name + " is converted to an integer at " + place(P));
+        Child = P;
+        continue;
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+        if (B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+          const Expr *Offset = B->getLHS()->IgnoreParenImpCasts() ==
+                                       cast<Expr>(Child)->IgnoreParenImpCasts()
+                                   ? B->getRHS()
+                                   : B->getLHS();
+          if (pointeeSize(B->getType()) != Unit)
+            return block("the carve at " + place(P) +
+                         " counts elements of another size than the "
+                         "accesses' subscripts");
+          Out.CarveOffsets.push_back(Offset);
+          Child = P;
+          continue;
+        }
+        return block(Name + " is " +
+                     (B->isAssignmentOp() ? "assigned" : "used in arithmetic") +
+                     " at " + place(P));
+      }
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(P)) {
+        if (S->getBase()->IgnoreParenImpCasts() !=
+                cast<Expr>(Child)->IgnoreParenImpCasts() &&
+            S->getBase() != Child)
+          return block(Name + " is used as a subscript at " + place(P));
+        if (!Subscripts.contains(S))
+          return block("the element of " + Name + " at " + place(P) +
+                       " is used but not loaded or stored (its address is "
+                       "taken, or it is bound to a reference)");
+        if (pointeeSize(S->getBase()->getType()) != Unit)
+          return block("the access at " + place(P) +
+                       " indexes elements of another size than the others");
+        return;
+      }
+      if (isa<ReturnStmt>(P)) {
+        if (Function)
+          Found.Functions.try_emplace(Function, Unit);
+        return;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(P))
+        return block(Name +
+                     (U->getOpcode() == UO_Deref
+                          ? " is dereferenced without a subscript at "
+                          : " is changed or its address taken at ") +
+                     place(P));
+      if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        const FunctionDecl *F = Call->getDirectCallee();
+        return block(Name + " is passed to " +
+                     (F ? "'" + functionName(*F) + "'" : "a function") +
+                     " at " + place(P));
+      }
+      if (isa<MemberExpr>(P))
+        return block(Name + " is used through a member at " + place(P));
+      return block(Name + " is used as a pointer at " + place(P));
+    }
+  }
+
+  uint64_t pointeeSize(QualType Pointer) const {
+    QualType T = Pointer->getPointeeType();
+    if (T.isNull() || T->isIncompleteType() || T->isDependentType())
+      return 0;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+
+  void addView(const VarDecl *V, uint64_t Unit) {
+    Found.Vars.try_emplace(V, Unit);
+  }
+
+  ASTContext &Ctx;
+  const Sources &Known;
+  Sources &Found;
+  const llvm::DenseSet<const Expr *> &Subscripts;
+  FlatUses &Out;
+  std::vector<const Stmt *> Stack;
+  std::vector<const Decl *> Decls;
+  const FunctionDecl *Function = nullptr;
+};
+
+} // namespace
+
+FlatUses findFlatUses(ASTContext &Ctx,
+                      const std::vector<FlatBufferVar> &Buffers,
+                      const llvm::DenseSet<const Expr *> &Subscripts) {
+  Sources Known;
+  for (const FlatBufferVar &B : Buffers)
+    Known.Vars.try_emplace(B.Var, B.Unit);
+  // Each pass follows the views and helpers the one before found; a chain
+  // of views deeper than the pass limit is refused, not assumed safe.
+  constexpr unsigned MaxPasses = 8;
+  for (unsigned Pass = 0; Pass < MaxPasses; ++Pass) {
+    FlatUses Out;
+    Sources Found = Known;
+    UseFollower(Ctx, Known, Found, Subscripts, Out)
+        .TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (!Out.Blocking.empty() ||
+        (Found.Vars.size() == Known.Vars.size() &&
+         Found.Functions.size() == Known.Functions.size()))
+      return Out;
+    Known = std::move(Found);
+  }
+  FlatUses Out;
+  Out.Blocking = "its pointers go through more than " +
+                 std::to_string(MaxPasses) + " variables or helpers";
+  return Out;
+}
+
+} // namespace bankfix

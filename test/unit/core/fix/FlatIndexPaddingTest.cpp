@@ -1,0 +1,187 @@
+//===- FlatIndexPaddingTest.cpp - Index padding and row stride ------------===//
+
+#include "core/fix/FlatIndexPadding.h"
+#include "ExprBuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+constexpr IntType I64 = {64, true, false};
+
+AccessInstance instance(const X &Index, AccessKind Kind,
+                        LaneExprPtr Guard = nullptr) {
+  AccessInstance I;
+  I.Desc.Indices = {Index.P};
+  I.Desc.Kind = Kind;
+  I.Desc.Guard = std::move(Guard);
+  return I;
+}
+
+FlatIndexForm form(const X &Index) {
+  return {Index.P, LaneExpr::constant(0, I64)};
+}
+
+/// Whether every execution of \p A takes its ideal after \p Plan.
+bool conflictFreeAfter(const FlatBuffer &B, const FlatAccess &A,
+                       const FixPlan &Plan) {
+  std::vector<AccessInstance> After =
+      rewrittenInstances(A, B, Plan.Style, Plan.Period, Plan.Pad);
+  SharedArrayLayout Layout = rewrittenLayout(B, Plan.Period, Plan.Pad);
+  for (const BlockShape &Shape : A.Shapes) {
+    AccessSummary S = summarizeAccess(Layout, After, Shape);
+    if (!S.judged() || S.BlockWavefronts != S.BlockIdeal)
+      return false;
+  }
+  return true;
+}
+
+TEST(FlatIndexPadding, PaddedIndexSkipsPadEveryPeriod) {
+  X I = tx();
+  EXPECT_EQ(printLaneExpr(*paddedIndex(I.P, 32, 1)),
+            "threadIdx.x + (threadIdx.x / 32)");
+  EXPECT_EQ(printLaneExpr(*paddedIndex(I.P, 16, 2)),
+            "threadIdx.x + ((threadIdx.x / 16) * 2)");
+}
+
+TEST(FlatIndexPadding, Seed001BecomesConflictFree) {
+  // shared_data[tid] = ...; shared_data[(tid % 32) * 32 + tid / 32] where
+  // that is < 256, 256 threads: 8-way, 8 + 64 wavefronts per block.
+  X Idx = (tx() % 32) * 32 + tx() / 32;
+  std::vector<AccessInstance> Store = {instance(tx(), AccessKind::Store)};
+  std::vector<AccessInstance> Load = {
+      instance(Idx, AccessKind::Load, (Idx < 256).P)};
+  BlockShape B{{256, 1, 1}};
+  FlatBuffer Buffer{{"shared_data", {256}, 4},
+                    4,
+                    {{&Store, {form(tx())}, {B}, "store at 9:3"},
+                     {&Load, {form(Idx)}, {B}, "load at 14:14"}}};
+  FixPlan P = planIndexPadding({Buffer});
+  EXPECT_EQ(P.WhyNot, "");
+  EXPECT_EQ(P.Style, FixStyle::IndexPadding);
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_EQ(P.Before, 8u + 64u);
+  EXPECT_EQ(P.After, 8u + 8u);
+  EXPECT_TRUE(P.Worse.empty());
+  EXPECT_EQ(rewrittenLayout(Buffer, 32, 1).Dims.front(), 264u);
+  EXPECT_TRUE(conflictFreeAfter(Buffer, Buffer.Accesses[1], P));
+}
+
+TEST(FlatIndexPadding, InterleavedReductionBecomesConflictFree) {
+  // for (s = 1; s < 256; s *= 2) { index = 2 * s * tid; if (index < 256)
+  // sdata[index] += sdata[index + s]; }
+  std::vector<AccessInstance> Loads, Stores;
+  std::vector<FlatIndexForm> LoadForms, StoreForms;
+  for (int S = 1; S < 256; S *= 2) {
+    X Index = X(2 * S) * tx();
+    LaneExprPtr Guard = (Index < 256).P;
+    Loads.push_back(instance(Index + S, AccessKind::Load, Guard));
+    LoadForms.push_back(form(Index + S));
+    Stores.push_back(instance(Index, AccessKind::Store, Guard));
+    StoreForms.push_back(form(Index));
+  }
+  BlockShape B{{256, 1, 1}};
+  FlatBuffer Buffer{{"__smem", {0}, 4},
+                    4,
+                    {{&Loads, LoadForms, {B}, "load at 23:17"},
+                     {&Stores, StoreForms, {B}, "store at 24:7"}}};
+  FixPlan P = planIndexPadding({Buffer});
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_LT(P.After, P.Before);
+  EXPECT_TRUE(conflictFreeAfter(Buffer, Buffer.Accesses[0], P));
+  EXPECT_TRUE(conflictFreeAfter(Buffer, Buffer.Accesses[1], P));
+}
+
+TEST(FlatIndexPadding, ReplaceRowStride) {
+  LaneExprPtr R = replaceRowStride((tx() * 32 + ty()).P, 32, 33);
+  ASSERT_TRUE(R);
+  EXPECT_NE(printLaneExpr(*R).find("33"), std::string::npos);
+  EXPECT_TRUE(replaceRowStride((ty() + X(32) * tx()).P, 32, 33));
+  EXPECT_FALSE(replaceRowStride((tx() + 5).P, 32, 33));
+  EXPECT_FALSE(replaceRowStride((tx() * 16 + ty()).P, 32, 33));
+}
+
+TEST(FlatIndexPadding, RowStrideOfAHandIndexedTile) {
+  // smem[ty * 32 + tx] = ...; ... = smem[tx * 32 + ty]; block 32x32.
+  X Row = ty() * 32 + tx(), Column = tx() * 32 + ty();
+  std::vector<AccessInstance> Store = {instance(Row, AccessKind::Store)};
+  std::vector<AccessInstance> Load = {instance(Column, AccessKind::Load)};
+  BlockShape B{{32, 32, 1}};
+  FlatBuffer Buffer{{"smem", {0}, 4},
+                    4,
+                    {{&Store, {form(Row)}, {B}, "store"},
+                     {&Load, {form(Column)}, {B}, "load"}}};
+  FixPlan P = planRowStride({Buffer}, 32);
+  EXPECT_EQ(P.Style, FixStyle::RowStride);
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_EQ(P.Before, 32u + 1024u);
+  EXPECT_EQ(P.After, 32u + 32u);
+}
+
+TEST(FlatIndexPadding, NotARowStrideIsNotJudged) {
+  std::vector<AccessInstance> Load = {instance(tx() * 64, AccessKind::Load)};
+  FlatBuffer Buffer{
+      {"s", {0}, 4},
+      4,
+      {{&Load, {form(tx() * 64)}, {BlockShape{{32, 1, 1}}}, "load"}}};
+  FixPlan P = planRowStride({Buffer}, 32);
+  EXPECT_EQ(P.Pad, 0u);
+}
+
+TEST(FlatIndexPadding, CarvedViewStartIsPaddedToo) {
+  // float *b = smem + 1024; b[tx * 32 + ty]: the byte offset is
+  // 4096 + (tx * 32 + ty) * 4, as the walker builds it.
+  X Index = tx() * 32 + ty();
+  AccessInstance I;
+  I.Desc.FlatBytes = true;
+  I.Desc.Indices = {LaneExpr::binary(
+      BinaryOp::Add, LaneExpr::constant(4096, I64),
+      LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Index.P, I64),
+                       LaneExpr::constant(4, I64), I64),
+      I64)};
+  std::vector<AccessInstance> Load = {I};
+  BlockShape B{{32, 32, 1}};
+  FlatBuffer Buffer{
+      {"smem", {0}, 4},
+      4,
+      {{&Load, {{Index.P, LaneExpr::constant(1024, I64)}}, {B}, "load"}}};
+  FixPlan P = planIndexPadding({Buffer});
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.Before, 1024u);
+  EXPECT_EQ(P.After, 32u);
+  // Lane (1, 0): b[32] -> element 1024 + 32 + 32 + 1 = 1089.
+  std::vector<AccessInstance> After =
+      rewrittenInstances(Buffer.Accesses[0], Buffer, P.Style, 32, 1);
+  AccessEvaluation E =
+      evaluateAccess(Buffer.Layout, After[0].Desc, BlockShape{{32, 32, 1}});
+  ASSERT_TRUE(E.judged());
+  EXPECT_EQ(E.Warps[0].Addresses[1], std::optional<uint64_t>(1089u * 4));
+}
+
+} // namespace
+
+namespace {
+
+TEST(FlatIndexPadding, KeepsNvccsMerges) {
+  // s[2 * t] and s[2 * t + 1] merged into one 8-byte load: skipping one
+  // float would misalign every other row's pair; only even pads are tried.
+  X Index = X(2) * tx() * 32;
+  AccessInstance Merged = instance(Index, AccessKind::Load);
+  Merged.Desc.Width = 8;
+  std::vector<AccessInstance> Load = {Merged};
+  FlatBuffer Buffer{{"s", {2048}, 4},
+                    4,
+                    {{&Load, {form(Index)}, {BlockShape{{32, 1, 1}}}, "load"}}};
+  FixPlan P = planIndexPadding({Buffer});
+  ASSERT_NE(P.Pad, 0u);
+  EXPECT_EQ(P.Pad % 2, 0u);
+  EXPECT_EQ(P.Period % 2, 0u);
+}
+
+} // namespace

@@ -7,20 +7,20 @@
 #include <cstdio>
 
 __global__ void strideParameter(float *out, int stride) {
-  __shared__ float s[1024];
+  __shared__ float s[1028];
   unsigned tid = threadIdx.x;
-  s[(tid * stride) % 1024] = float(tid);
+  s[(tid * stride) % 1024 + (tid * stride) % 1024 / 256] = float(tid);
   __syncthreads();
-  out[tid] = s[tid];
+  out[tid] = s[tid + tid / 256];
 }
 
 __global__ void thresholdGuard(float *out, int first) {
-  __shared__ float s[1024];
+  __shared__ float s[1056];
   unsigned tid = threadIdx.x;
   if (tid >= first)
-    s[(tid % 32) * 32] = float(tid);
+    s[(tid % 32) * 32 + (tid % 32) * 32 / 32] = float(tid);
   __syncthreads();
-  out[tid] = s[tid];
+  out[tid] = s[tid + tid / 32];
 }
 
 __global__ void rotatedRows(float *out, int steps) {
@@ -44,13 +44,13 @@ __global__ void dataGuard(float *out, const float *in) {
 }
 
 __global__ void boundsGuard(float *out, const float *in, int n) {
-  __shared__ float s[512];
+  __shared__ float s[528];
   unsigned tid = threadIdx.x;
   unsigned gid = blockIdx.x * blockDim.x + tid;
   if (gid < n)
-    s[tid * 2] = in[gid];
+    s[tid * 2 + tid * 2 / 32] = in[gid];
   __syncthreads();
-  out[gid] = s[tid];
+  out[gid] = s[tid + tid / 32];
 }
 
 int main() {

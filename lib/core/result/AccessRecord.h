@@ -31,7 +31,7 @@ struct AccessRecord {
   /// When nvcc merges this access with adjacent ones: how.
   std::string Merge;
   std::string Problem; ///< when !Judged
-  unsigned Iterations = 1;
+  uint64_t Iterations = 1;
   // When judged: the worst execution (iteration, warp) and the block totals.
   unsigned WavefrontsPerWarp = 0;
   unsigned IdealPerWarp = 0;

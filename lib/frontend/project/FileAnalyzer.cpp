@@ -54,7 +54,9 @@ AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
   R.Function = Access.FunctionName;
   R.Shape = Block.Shape;
   R.ShapeOrigin = Block.Origin;
-  R.Iterations = unsigned(Access.Instances.size());
+  R.Iterations = 0;
+  for (const AccessInstance &I : Access.Instances)
+    R.Iterations += I.executions();
   for (const AccessInstance &I : Access.Instances)
     if (!I.MergeNote.empty()) {
       R.Merge = I.MergeNote;
@@ -372,6 +374,20 @@ FileAnalysis parseAndAnalyze(const std::string &Path,
   return Result;
 }
 
+/// The files a parse sees: the real ones, and bankfix's virtual files (the
+/// built-in prelude, the empty file a preamble is built from).
+llvm::IntrusiveRefCntPtr<FileManager> parseFiles() {
+  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  InMemory->addFile(BuiltinPreludePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
+  InMemory->addFile(PreambleSourcePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(InMemory);
+  return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+}
+
 /// The analysis, on the calling thread.
 FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   FileAnalysis Result;
@@ -381,28 +397,25 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
     return Result;
   }
 
-  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  InMemory->addFile(BuiltinPreludePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
-  InMemory->addFile(PreambleSourcePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(""));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(InMemory);
-  auto Files =
-      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
-
+  llvm::IntrusiveRefCntPtr<FileManager> Files = parseFiles();
   std::vector<std::string> Args = buildParseCommandLine(Opts.Parse, Path);
   bool Began = false;
-  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs))
-    if (std::optional<std::string> Pch =
-            findOrBuildPreamble(Args, *Files, Opts.Cache)) {
-      Result =
-          parseAndAnalyze(Path, Opts, withPreamble(Args, *Pch), *Files, Began);
+  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs)) {
+    PreambleLookup Cached = findPreamble(Args, parseFiles(), Opts.Cache);
+    if (Cached.Pch) {
+      Result = parseAndAnalyze(Path, Opts, withPreamble(Args, *Cached.Pch),
+                               *Files, Began);
       if (Began)
         return Result;
-      discardPreamble(*Pch, Opts.Cache);
+      discardPreamble(*Cached.Pch, Opts.Cache);
+    } else if (Cached.Build) {
+      // The PCH is built on its own thread while this file is parsed
+      // without it.
+      Result = parseAndAnalyze(Path, Opts, Args, *Files, Began);
+      Cached.Build->finish();
+      return Result;
     }
+  }
   return parseAndAnalyze(Path, Opts, Args, *Files, Began);
 }
 

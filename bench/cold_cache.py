@@ -3,9 +3,8 @@
 
 For each file: the exact clang command bankfix parses with (`bankfix
 --print-parse-command`, run by clang++), bankfix --no-cache, bankfix with a
-new empty --cache-dir (cold: it builds the PCH, on a thread of its own,
-while it parses the file without it) and bankfix with that directory again
-(warm), REPS rounds of the four in turn; medians of wall and CPU seconds
+new empty --cache-dir (cold: it builds the PCH, then parses the file with
+it) and bankfix with that directory again (warm), REPS rounds of the four in turn; medians of wall and CPU seconds
 (user + system of the child, from wait4), and their ratios to the bare
 parse.
 

@@ -16,7 +16,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/thread.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -193,129 +192,66 @@ bool preambleCacheable(const std::vector<std::string> &ExtraArgs) {
   return true;
 }
 
-namespace {
-
-/// The stack of the thread that builds a PCH (the toolkit's headers nest
-/// no deeper than clang's own limits).
-constexpr unsigned BuildStackSize = 64u << 20;
-
-} // namespace
-
-struct PreambleBuild::State {
-  PreambleCacheOptions Opts;
-  std::string Dir, Prefix, Temp;
-  std::unique_ptr<llvm::LockFileManager> Lock;
-  llvm::IntrusiveRefCntPtr<FileManager> Files;
-  bool Built = false;
-  std::optional<llvm::thread> Worker;
-  bool Finished = false;
-  std::optional<std::string> Result;
-};
-
-PreambleBuild::PreambleBuild(std::unique_ptr<State> S) : S(std::move(S)) {}
-
-PreambleBuild::~PreambleBuild() { finish(); }
-
-std::optional<std::string> PreambleBuild::finish() {
-  if (S->Finished)
-    return S->Result;
-  S->Finished = true;
-  S->Worker->join();
-  const PreambleCacheOptions &Opts = S->Opts;
-  if (!S->Built) {
-    say(Opts, "building the preamble failed; parsing without it");
-    fs::remove(S->Temp);
+std::optional<std::string>
+findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
+                    const PreambleCacheOptions &Opts) {
+  std::string Dir = cacheDir(Opts);
+  if (Dir.empty()) {
+    say(Opts, "no cache directory");
     return std::nullopt;
   }
-  auto Buffer = llvm::MemoryBuffer::getFile(S->Temp, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer) {
-    fs::remove(S->Temp);
+  std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+    return Found;
+  if (std::error_code EC = fs::create_directories(Dir)) {
+    say(Opts, "cannot create '" + Dir + "': " + EC.message());
     return std::nullopt;
   }
-  std::string Final = S->Dir + "/" + S->Prefix +
-                      hex64(llvm::xxh3_64bits((*Buffer)->getBuffer())) + ".pch";
-  Buffer->reset();
-  if (std::error_code EC = fs::rename(S->Temp, Final)) {
-    say(Opts, "cannot write '" + Final + "': " + EC.message());
-    fs::remove(S->Temp);
-    return std::nullopt;
-  }
-  say(Opts, "built '" + Final + "'");
-  evict(S->Dir, Final, Opts);
-  S->Result = Final;
-  S->Lock.reset();
-  return S->Result;
-}
-
-namespace {
-
-/// Locks the PCH of \p Prefix for this process and starts its build; a
-/// lookup with neither when another process holds the lock or the
-/// directory cannot be written.
-PreambleLookup startBuild(const std::vector<std::string> &Args,
-                          llvm::IntrusiveRefCntPtr<FileManager> Files,
-                          const PreambleCacheOptions &Opts,
-                          const std::string &Dir, const std::string &Prefix) {
-  PreambleLookup L;
   llvm::SmallString<256> LockPath(Dir);
   llvm::sys::path::append(LockPath, Prefix + "build");
-  auto Lock = std::make_unique<llvm::LockFileManager>(LockPath);
-  llvm::Expected<bool> Owned = Lock->tryLock();
+  llvm::LockFileManager Lock(LockPath);
+  llvm::Expected<bool> Owned = Lock.tryLock();
   if (!Owned) {
     say(Opts,
         "cannot lock '" + LockPath + "': " + llvm::toString(Owned.takeError()));
-    return L;
+    return std::nullopt;
   }
   if (!*Owned) {
     say(Opts, "another process is building '" + Prefix + "*.pch'");
-    return L;
+    return std::nullopt;
   }
-  // Built while we waited for the lock?
-  if ((L.Pch = findValid(Dir, Prefix, Opts)))
-    return L;
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+    return Found; // built while we waited for the lock
   llvm::SmallString<256> Temp;
   int FD = -1;
   if (std::error_code EC =
           fs::createUniqueFile(Dir + "/" + Prefix + "%%%%%%%%.tmp", FD, Temp)) {
     say(Opts, "cannot write in '" + Dir + "': " + EC.message());
-    return L;
+    return std::nullopt;
   }
   fs::closeFile(FD);
-  auto S = std::make_unique<PreambleBuild::State>();
-  S->Opts = Opts;
-  S->Dir = Dir;
-  S->Prefix = Prefix;
-  S->Temp = std::string(Temp);
-  S->Lock = std::move(Lock);
-  S->Files = std::move(Files);
-  PreambleBuild::State *Raw = S.get();
-  S->Worker.emplace(std::optional<unsigned>(BuildStackSize), [Raw, Args] {
-    Raw->Built = buildPch(Args, *Raw->Files, Raw->Temp);
-  });
-  L.Build = std::make_unique<PreambleBuild>(std::move(S));
-  return L;
-}
-
-} // namespace
-
-PreambleLookup findPreamble(const std::vector<std::string> &Args,
-                            llvm::IntrusiveRefCntPtr<FileManager> Files,
-                            const PreambleCacheOptions &Opts) {
-  PreambleLookup L;
-  std::string Dir = cacheDir(Opts);
-  if (Dir.empty()) {
-    say(Opts, "no cache directory");
-    return L;
+  if (!buildPch(Args, Files, std::string(Temp))) {
+    say(Opts, "building the preamble failed; parsing without it");
+    fs::remove(Temp);
+    return std::nullopt;
   }
-  std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
-  if ((L.Pch = findValid(Dir, Prefix, Opts)))
-    return L;
-  if (std::error_code EC = fs::create_directories(Dir)) {
-    say(Opts, "cannot create '" + Dir + "': " + EC.message());
-    return L;
+  auto Buffer = llvm::MemoryBuffer::getFile(Temp, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer) {
+    fs::remove(Temp);
+    return std::nullopt;
   }
-  return startBuild(Args, std::move(Files), Opts, Dir, Prefix);
+  std::string Final = Dir + "/" + Prefix +
+                      hex64(llvm::xxh3_64bits((*Buffer)->getBuffer())) + ".pch";
+  Buffer->reset();
+  if (std::error_code EC = fs::rename(Temp, Final)) {
+    say(Opts, "cannot write '" + Final + "': " + EC.message());
+    fs::remove(Temp);
+    return std::nullopt;
+  }
+  say(Opts, "built '" + Final + "'");
+  evict(Dir, Final, Opts);
+  return Final;
 }
 
 std::vector<std::string> withPreamble(std::vector<std::string> Args,

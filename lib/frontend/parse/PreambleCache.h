@@ -14,10 +14,7 @@
 // write is skipped and the file parsed as without a cache. Files are
 // written under a unique name and renamed into place; one process builds a
 // given PCH at a time (a lock file), the others parse without it meanwhile;
-// the oldest PCHs go when the directory holds more than MaxBytes. The
-// process that builds it parses its own file without it at the same time
-// (the build has a thread of its own): a first run costs about what a run
-// without the cache costs, not a build and then a parse.
+// the oldest PCHs go when the directory holds more than MaxBytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +24,6 @@
 #include "clang/Basic/FileManager.h"
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,36 +53,14 @@ struct PreambleCacheOptions {
 /// frontend directly (-Xclang).
 bool preambleCacheable(const std::vector<std::string> &ExtraArgs);
 
-/// A PCH being built on a thread of its own, with the lock that keeps
-/// other processes from building it too.
-class PreambleBuild {
-public:
-  struct State;
-  explicit PreambleBuild(std::unique_ptr<State> S);
-  ~PreambleBuild();
-  /// Waits for the build and puts the PCH in place: its path, or nullopt
-  /// when the build failed.
-  std::optional<std::string> finish();
-
-private:
-  std::unique_ptr<State> S;
-};
-
-/// What the cache has for a parse with some command line: a usable PCH, a
-/// build of one that this process has started (none was there and no
-/// other process was building it), or neither (parse without one).
-struct PreambleLookup {
-  std::optional<std::string> Pch;
-  std::unique_ptr<PreambleBuild> Build;
-};
-
-/// The cache's PCH for a parse with \p Args (clang's command line, argv[0]
-/// first, the main file last), or its build, started on a thread that
-/// parses with \p Files (which must see bankfix's virtual files, the
-/// built-in prelude, and be used by nothing else).
-PreambleLookup findPreamble(const std::vector<std::string> &Args,
-                            llvm::IntrusiveRefCntPtr<clang::FileManager> Files,
-                            const PreambleCacheOptions &Opts);
+/// The path of a usable PCH for a parse with \p Args (clang's command line,
+/// argv[0] first, the main file last), built now when there is none and no
+/// other process is building it; nullopt to parse without one. \p Files
+/// sees bankfix's virtual files (the built-in prelude).
+std::optional<std::string>
+findOrBuildPreamble(const std::vector<std::string> &Args,
+                    clang::FileManager &Files,
+                    const PreambleCacheOptions &Opts);
 
 /// \p Args with \p Pch included before the main file.
 std::vector<std::string> withPreamble(std::vector<std::string> Args,

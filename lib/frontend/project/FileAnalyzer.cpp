@@ -374,20 +374,6 @@ FileAnalysis parseAndAnalyze(const std::string &Path,
   return Result;
 }
 
-/// The files a parse sees: the real ones, and bankfix's virtual files (the
-/// built-in prelude, the empty file a preamble is built from).
-llvm::IntrusiveRefCntPtr<FileManager> parseFiles() {
-  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  InMemory->addFile(BuiltinPreludePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
-  InMemory->addFile(PreambleSourcePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(""));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(InMemory);
-  return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
-}
-
 /// The analysis, on the calling thread.
 FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
   FileAnalysis Result;
@@ -397,25 +383,28 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
     return Result;
   }
 
-  llvm::IntrusiveRefCntPtr<FileManager> Files = parseFiles();
+  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  InMemory->addFile(BuiltinPreludePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
+  InMemory->addFile(PreambleSourcePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(InMemory);
+  auto Files =
+      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+
   std::vector<std::string> Args = buildParseCommandLine(Opts.Parse, Path);
   bool Began = false;
-  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs)) {
-    PreambleLookup Cached = findPreamble(Args, parseFiles(), Opts.Cache);
-    if (Cached.Pch) {
-      Result = parseAndAnalyze(Path, Opts, withPreamble(Args, *Cached.Pch),
-                               *Files, Began);
+  if (Opts.Cache.Enabled && preambleCacheable(Opts.Parse.ExtraArgs))
+    if (std::optional<std::string> Pch =
+            findOrBuildPreamble(Args, *Files, Opts.Cache)) {
+      Result =
+          parseAndAnalyze(Path, Opts, withPreamble(Args, *Pch), *Files, Began);
       if (Began)
         return Result;
-      discardPreamble(*Cached.Pch, Opts.Cache);
-    } else if (Cached.Build) {
-      // The PCH is built on its own thread while this file is parsed
-      // without it.
-      Result = parseAndAnalyze(Path, Opts, Args, *Files, Began);
-      Cached.Build->finish();
-      return Result;
+      discardPreamble(*Pch, Opts.Cache);
     }
-  }
   return parseAndAnalyze(Path, Opts, Args, *Files, Began);
 }
 

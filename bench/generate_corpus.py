@@ -2,7 +2,10 @@
 """Writes the benchmark corpus: 200 CUDA kernels in 25 files of 8, the same
 every time (no randomness: every parameter comes from the kernel's number).
 
-    generate_corpus.py OUT_DIR [--kernels N] [--per-file K]
+    generate_corpus.py OUT_DIR [--kernels N] [--per-file K] [--dirs D]
+
+With --dirs D the files are spread over D subdirectories (d00, d01, ...),
+file i in d(i % D): the project-sized tree of bench/run.py --project.
 
 The kernels are the shapes bankfix meets in real code: tile transposes
 (padded or not), strided and vector accesses, constant-trip loops that are
@@ -186,11 +189,17 @@ def main():
     p.add_argument("out")
     p.add_argument("--kernels", type=int, default=200)
     p.add_argument("--per-file", type=int, default=8)
+    p.add_argument("--dirs", type=int, default=0)
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     files = 0
     for first in range(0, args.kernels, args.per_file):
-        name = os.path.join(args.out, f"corpus_{first // args.per_file:03d}.cu")
+        index = first // args.per_file
+        folder = args.out
+        if args.dirs > 0:
+            folder = os.path.join(args.out, f"d{index % args.dirs:02d}")
+            os.makedirs(folder, exist_ok=True)
+        name = os.path.join(folder, f"corpus_{index:03d}.cu")
         parts = [f"// bankfix benchmark corpus, kernels {first} to "
                  f"{min(first + args.per_file, args.kernels) - 1}; generated "
                  f"by bench/generate_corpus.py\n"]

@@ -9,8 +9,24 @@ Wall time and CPU time (user + system, of the child) are both measured.
 Then `bankfix -j1` and `bankfix -j2` on all the corpus files at once, for
 the speed-up of parallel runs.
 
+bankfix keeps its precompiled CUDA headers in a cache directory of this
+run's own (never ~/.cache), built by one unmeasured run before the first
+file: the per-file numbers are the warm cache's. With --no-cache every run
+of bankfix parses without the cache (the tables of docs/performance.md
+from before the cache).
+
+With --project N (N >= 1): a generated project instead, N .cu files of 8
+kernels under src/d00 .. src/d19 with a build/compile_commands.json (clang
+commands), checked by `bankfix -p build -j 0`: cold (a new empty cache
+directory each time), warm (the same directory again) and, unless
+--skip-no-cache, --no-cache; wall time and files per second, medians of
+--reps runs. The project is kept when --project-dir is given.
+
     run.py --bankfix build/bin/bankfix [--reps 5] [--files F...]
            [--corpus DIR] [--markdown OUT.md] [--skip-jobs | --only-jobs]
+           [--no-cache]
+    run.py --bankfix build/bin/bankfix --project 500 [--project-dir DIR]
+           [--reps 3] [--skip-no-cache] [--markdown OUT.md]
 
 With no --files: every test/inputs/*.cu and the 200-kernel corpus (written
 by generate_corpus.py into --corpus, default a temporary directory).
@@ -19,6 +35,7 @@ command, exit 0).
 """
 import argparse
 import glob
+import json
 import os
 import resource
 import shlex
@@ -58,7 +75,7 @@ def timed(cmd, cwd):
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure_file(bankfix, clang, path, reps):
+def measure_file(bankfix, clang, path, reps, cache):
     cwd = os.path.dirname(path) or "."
     name = os.path.basename(path)
     opts = bankfix_args(path)
@@ -66,7 +83,8 @@ def measure_file(bankfix, clang, path, reps):
                            cwd=cwd, check=True, capture_output=True,
                            text=True).stdout.strip()
     clang_cmd = [clang, "--driver-mode=g++", *shlex.split(parse)[1:]]
-    bank_cmd = [bankfix, "--use-color=false", *opts, name]
+    bank_cmd = [bankfix, "--use-color=false", *cache, *opts, name]
+    timed(bank_cmd, cwd)  # builds the file's PCH when it has flags of its own
     b, c = [], []
     for _ in range(reps):  # alternate, so that a change of load hits both
         b.append(timed(bank_cmd, cwd))
@@ -76,17 +94,70 @@ def measure_file(bankfix, clang, path, reps):
             "bankfix_cpu": med(b, 1), "parse_cpu": med(c, 1)}
 
 
-def measure_jobs(bankfix, files, reps):
+def measure_jobs(bankfix, files, reps, cache):
     """Median (wall, cpu) seconds of bankfix -jN over all files, N = 1, 2."""
     cwd = os.path.dirname(files[0])
     names = [os.path.relpath(f, cwd) for f in files]
     times = {1: [], 2: []}
     for _ in range(reps):
         for n in (1, 2):
-            times[n].append(timed([bankfix, f"-j{n}", *names], cwd))
+            times[n].append(timed([bankfix, f"-j{n}", *cache, *names], cwd))
     return {n: (statistics.median(x[0] for x in t),
                 statistics.median(x[1] for x in t))
             for n, t in times.items()}
+
+
+def write_project(root, files):
+    """N generated .cu files under ROOT/src and ROOT/build/compile_commands.json
+    with one clang command per file; returns the number of files."""
+    src = os.path.join(root, "src")
+    subprocess.run([sys.executable, os.path.join(HERE, "generate_corpus.py"),
+                    src, "--kernels", str(8 * files), "--dirs", "20"],
+                   check=True, stdout=subprocess.DEVNULL)
+    sources = sorted(glob.glob(os.path.join(src, "*", "*.cu")))
+    build = os.path.join(root, "build")
+    os.makedirs(build, exist_ok=True)
+    entries = [{"directory": build, "file": f,
+                "arguments": ["clang++", "-x", "cuda", "--cuda-gpu-arch=sm_90",
+                              "-O2", "-I" + os.path.join(root, "include"),
+                              "-c", f, "-o", os.path.relpath(f, src) + ".o"]}
+               for f in sources]
+    with open(os.path.join(build, "compile_commands.json"), "w") as f:
+        json.dump(entries, f, indent=1)
+    return len(sources)
+
+
+def measure_project(bankfix, root, reps, no_cache_too):
+    """Median wall seconds of `bankfix -p build -j 0`: cold, warm, --no-cache."""
+    cmd = [bankfix, "--use-color=false", "-p", "build", "-j", "0"]
+    times = {"cold": [], "warm": [], "no-cache": []}
+    for rep in range(reps):
+        with tempfile.TemporaryDirectory() as cache:
+            arg = f"--cache-dir={cache}"
+            times["cold"].append(timed([*cmd, arg], root))
+            times["warm"].append(timed([*cmd, arg], root))
+        if no_cache_too:
+            times["no-cache"].append(timed([*cmd, "--no-cache"], root))
+        print(f"project run {rep + 1}: " + ", ".join(
+            f"{k} {v[-1][0]:.1f} s" for k, v in times.items() if v),
+            file=sys.stderr)
+    return {k: (statistics.median(x[0] for x in v),
+                statistics.median(x[1] for x in v))
+            for k, v in times.items() if v}
+
+
+def render_project(result, files, args):
+    out = [f"project: {files} files ({8 * files} kernels), "
+           f"`bankfix -p build -j 0`, repetitions: {args.reps} (medians)",
+           f"machine: {os.cpu_count()} cores, load average at the start "
+           f"{args.load_before:.2f}, at the end {os.getloadavg()[0]:.2f}",
+           "",
+           "| cache | wall s | files per second | cpu s (children) |",
+           "|---|---:|---:|---:|"]
+    for kind, (wall, cpu) in result.items():
+        out.append(f"| {kind} | {wall:.2f} | {files / wall:.1f} "
+                   f"| {cpu:.2f} |")
+    return "\n".join(out) + "\n"
 
 
 def render(rows, jobs, args, corpus_files):
@@ -138,9 +209,21 @@ def main():
     p.add_argument("--skip-jobs", action="store_true")
     p.add_argument("--only-jobs", action="store_true",
                    help="measure -j1 against -j2 only")
+    p.add_argument("--no-cache", action="store_true",
+                   help="run bankfix with --no-cache")
+    p.add_argument("--project", type=int, default=0, metavar="N",
+                   help="a generated project of N files, bankfix -p -j 0")
+    p.add_argument("--project-dir")
+    p.add_argument("--skip-no-cache", action="store_true",
+                   help="--project: no --no-cache run")
     args = p.parse_args()
     args.load_before = os.getloadavg()[0]
     bankfix = os.path.abspath(args.bankfix)
+    if args.project > 0:
+        return run_project(bankfix, args)
+    cache_dir = tempfile.TemporaryDirectory()
+    cache = ["--no-cache"] if args.no_cache else [
+        f"--cache-dir={cache_dir.name}"]
 
     tmp = None
     if args.files:
@@ -160,16 +243,39 @@ def main():
     try:
         rows = []
         for f in [] if args.only_jobs else files:
-            rows.append(measure_file(bankfix, args.clang, f, args.reps))
+            rows.append(measure_file(bankfix, args.clang, f, args.reps,
+                                     cache))
             r = rows[-1]
             print(f"{os.path.basename(f)}: cpu {r['bankfix_cpu']:.3f} s vs "
                   f"{r['parse_cpu']:.3f} s", file=sys.stderr)
         jobs = None if args.skip_jobs else measure_jobs(
-            bankfix, corpus_files, args.reps)
+            bankfix, corpus_files, args.reps, cache)
     except (RuntimeError, subprocess.CalledProcessError) as e:
         print(f"run.py: error: {e}", file=sys.stderr)
         return 1
     text = render(rows, jobs, args, corpus_files)
+    sys.stdout.write(text)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text)
+    return 0
+
+
+def run_project(bankfix, args):
+    tmp = None
+    root = args.project_dir
+    if not root:
+        tmp = tempfile.TemporaryDirectory()
+        root = tmp.name
+    root = os.path.abspath(root)
+    try:
+        files = write_project(root, args.project)
+        result = measure_project(bankfix, root, args.reps,
+                                 not args.skip_no_cache)
+    except (RuntimeError, subprocess.CalledProcessError) as e:
+        print(f"run.py: error: {e}", file=sys.stderr)
+        return 1
+    text = render_project(result, files, args)
     sys.stdout.write(text)
     if args.markdown:
         with open(args.markdown, "w") as f:

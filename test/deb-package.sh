@@ -13,6 +13,9 @@ for t in cpack dpkg-deb dpkg-shlibdeps dpkg-query; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# bankfix's precompiled CUDA headers go to this run's directory, not to
+# the user's ~/.cache.
+export XDG_CACHE_HOME=$work/xdg-cache
 status=0
 fail() { echo "deb-package: $*" >&2; status=1; }
 

@@ -19,6 +19,9 @@ if [ -z "$runner" ] || [ -z "$tidy" ] || [ -z "$cuda" ] ||
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# bankfix's precompiled CUDA headers go to this run's directory, not to
+# the user's ~/.cache.
+export XDG_CACHE_HOME=$work/xdg-cache
 status=0
 fail() { echo "run-clang-tidy: $*" >&2; status=1; }
 

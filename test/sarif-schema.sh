@@ -15,6 +15,9 @@ python3 -c 'import jsonschema' 2>/dev/null ||
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# bankfix's precompiled CUDA headers go to this run's directory, not to
+# the user's ~/.cache.
+export XDG_CACHE_HOME=$work/xdg-cache
 (cd "$here/inputs" && "$bankfix" --format=sarif --block-dim=32,32 \
   seed002_tile.cu fix_refusals.cu nolint.cu) >"$work/found.sarif"
 (cd "$here/inputs" && "$bankfix" --format=sarif --block-dim=256 \

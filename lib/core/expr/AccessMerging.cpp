@@ -57,6 +57,16 @@ bool adjacentInEveryLane(const SharedArrayLayout &Layout,
 
 } // namespace
 
+bool mergesWithNext(const SharedArrayLayout &Layout, const AccessInstance &X,
+                    const AccessInstance &Y, bool SameExpression,
+                    const std::vector<BlockShape> &Shapes) {
+  unsigned Max = SameExpression ? MaxLoopMergeWidth : MaxStraightLineWidth;
+  return !X.Range && !Y.Range && X.Desc.Width == Y.Desc.Width &&
+         X.Desc.Kind == Y.Desc.Kind && 2 * X.Desc.Width <= Max &&
+         sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
+         adjacentInEveryLane(Layout, X, Y, Shapes);
+}
+
 void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
                            const std::vector<BlockShape> &Shapes) {
   std::map<std::pair<unsigned, unsigned>, std::vector<MergeCandidate *>> Runs;
@@ -77,11 +87,7 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
         MergeCandidate *Y = I + 1 < Run.size() ? Run[I + 1] : nullptr;
         AccessInstance &IX = *X->Instance;
         bool Loop = Y && X->Expression == Y->Expression;
-        unsigned Max = Loop ? MaxLoopMergeWidth : MaxStraightLineWidth;
-        if (!Y || IX.Desc.Width != Y->Instance->Desc.Width ||
-            IX.Desc.Kind != Y->Instance->Desc.Kind || 2 * IX.Desc.Width > Max ||
-            !sameGuard(IX.Desc.Guard, Y->Instance->Desc.Guard) ||
-            !adjacentInEveryLane(*X->Layout, IX, *Y->Instance, Shapes)) {
+        if (!Y || !mergesWithNext(*X->Layout, IX, *Y->Instance, Loop, Shapes)) {
           Next.push_back(X);
           continue;
         }

@@ -37,6 +37,16 @@ struct MergeCandidate {
   const void *Expression = nullptr;
 };
 
+/// Whether the compiler merges \p X with the execution \p Y that follows
+/// it in straight-line code (\p SameExpression: the next iteration of the
+/// same access): same width and kind, within the widest merge, the same
+/// guard, and Y starting where X ends in every lane of every shape, X
+/// aligned to the merged width. An instance that stands for a loop's
+/// iterations merges with nothing.
+bool mergesWithNext(const SharedArrayLayout &Layout, const AccessInstance &X,
+                    const AccessInstance &Y, bool SameExpression,
+                    const std::vector<BlockShape> &Shapes);
+
 /// Widens each execution that the compiler merges with the next ones
 /// (Instance->Desc.Width, Instance->MergeNote) and marks those as merged
 /// away (Instance->MergedAway). \p Shapes are the block shapes analysed.

@@ -3,7 +3,11 @@
 // An access in an unrolled loop runs once per iteration, each with its own
 // indices; an access elsewhere runs once. This evaluates every execution
 // for a block shape and sums them: the worst execution gives the n-way and
-// wavefronts per warp, the totals give the wavefronts per block.
+// wavefronts per warp, the totals give the wavefronts per block. An
+// instance that stands for every iteration of a loop (IterationRange) is
+// evaluated once per iteration of the period after which its bank pattern
+// repeats (IterationPeriod.h), each counted as often as it recurs; the
+// totals and the worst execution are those of evaluating every iteration.
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +16,9 @@
 #define BANKFIX_ACCESSSUMMARY_H
 
 #include "core/expr/AccessEvaluation.h"
+#include "core/expr/IterationRange.h"
+
+#include <memory>
 
 #include <array>
 #include <optional>
@@ -38,6 +45,11 @@ struct AccessInstance {
   /// "merged by nvcc with the load at 19:14 into one 8-byte load" on the
   /// execution that makes the merged access, or what it was merged into.
   std::string MergeNote;
+  /// Set when this instance stands for every iteration of a loop: Desc
+  /// names the loop's variables, Iteration is empty.
+  std::shared_ptr<const IterationRange> Range;
+
+  uint64_t executions() const { return Range ? Range->Count : 1; }
 
   bool runsFor(const BlockShape &Shape) const {
     return !MergedAway && (!OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim);
@@ -47,10 +59,17 @@ struct AccessInstance {
 struct InstanceEvaluation {
   std::string Iteration;
   AccessEvaluation Eval;
+  /// The executions with this evaluation (iterations of a repeating
+  /// pattern), and the access made.
+  uint64_t Count = 1;
+  SharedAccessDesc Desc;
 };
 
 struct AccessSummary {
+  /// In the order of execution; an instance of a repeating pattern stands
+  /// for Count executions.
   std::vector<InstanceEvaluation> Instances;
+  uint64_t Executions = 0;      ///< the sum of the instances' Counts
   size_t Worst = 0;             ///< the instance with the most excess per warp
   size_t FirstProblem = 0;      ///< when !judged(): the first unjudged instance
   uint64_t BlockWavefronts = 0; ///< summed over instances and warps
@@ -72,6 +91,10 @@ struct AccessSummary {
   std::string forEvery() const;
   uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
 };
+
+/// Iterations of a loop evaluated one by one when no repeating pattern can
+/// be shown; a longer loop is then not judged.
+constexpr uint64_t MaxIterationsOneByOne = 1024;
 
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,

@@ -36,7 +36,7 @@ struct AccessRecord {
   std::string WorstCase;
   /// Unknown symbols the numbers hold for every value of ("n").
   std::string ForEvery;
-  unsigned Iterations = 1;
+  uint64_t Iterations = 1;
   // When judged: the worst execution (iteration, warp) and the block totals.
   unsigned WavefrontsPerWarp = 0;
   unsigned IdealPerWarp = 0;

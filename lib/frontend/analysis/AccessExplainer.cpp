@@ -65,8 +65,18 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
     return std::nullopt;
   }
   size_t Instance = Summary->Worst;
-  if (Access.Instances.size() > 1) {
-    E.Iteration = Access.Instances[Instance].Iteration;
+  // An instance that stands for a loop's iterations: the summary has the
+  // iteration it evaluated.
+  bool Loop = false;
+  uint64_t Executions = 0;
+  for (const AccessInstance &I : Access.Instances) {
+    Loop = Loop || I.Range;
+    Executions += I.executions();
+  }
+  const InstanceEvaluation &Evaluated = Summary->Instances[Instance];
+  if (Executions > 1) {
+    E.Iteration =
+        Loop ? Evaluated.Iteration : Access.Instances[Instance].Iteration;
     E.SameInEveryIteration = Summary->sameInEveryInstance();
   }
   const AccessEvaluation &Eval = Summary->Instances[Instance].Eval;
@@ -96,7 +106,8 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                 "); --explain on the fixed file shows the layout after it";
   else
     Pad = Fix->Plan.Pad;
-  explainWarp(Array.Layout, Array.TypeSpelling, Access.Instances[Instance].Desc,
+  explainWarp(Array.Layout, Array.TypeSpelling,
+              Loop ? Evaluated.Desc : Access.Instances[Instance].Desc,
               Block.Shape, Chosen, Pad,
               Pad ? paddedTypeSpelling(Array, Pad) : "", E);
   return E;

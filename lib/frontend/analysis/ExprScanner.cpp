@@ -149,7 +149,10 @@ void Walker::record(const Expr *E, AccessKind Kind) {
   // A volatile access is never merged with another.
   if (A.Volatile)
     ++Region;
-  Sink(A);
+  if (Stepped)
+    Stepped->Accesses.push_back(std::move(A));
+  else
+    Sink(A);
 }
 
 void Walker::walkExpr(const Expr *E) {

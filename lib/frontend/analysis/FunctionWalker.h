@@ -20,6 +20,7 @@
 #ifndef BANKFIX_FUNCTIONWALKER_H
 #define BANKFIX_FUNCTIONWALKER_H
 
+#include "core/expr/IterationRange.h"
 #include "frontend/analysis/ElementAccess.h"
 #include "frontend/analysis/IndexTranslator.h"
 
@@ -51,6 +52,9 @@ struct WalkedAccess {
   /// run it unconditionally (core/expr/LoadSpeculation.h).
   bool Speculable = false;
   std::string Iteration; ///< "j = 8"; empty outside unrolled loops
+  /// Set for an access in a loop walked once for all its iterations: the
+  /// indices and guard name the loop's variables as its symbols.
+  std::shared_ptr<const IterationRange> Range;
   /// The calls, outermost first, through which the walked function reached
   /// the access; empty for an access in the function itself.
   std::vector<const clang::CallExpr *> Calls;

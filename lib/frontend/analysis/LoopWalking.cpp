@@ -11,6 +11,7 @@
 #include "frontend/analysis/Walker.h"
 
 #include "core/expr/LaneEvaluator.h"
+#include "core/expr/SettledValue.h"
 
 using namespace clang;
 
@@ -58,12 +59,26 @@ WriteCollector WriteCollector::of(std::initializer_list<const Stmt *> Stmts) {
 }
 
 void Walker::walkFor(const ForStmt *S) {
+  if (Stepped) { // A loop in a loop walked for all its iterations at once.
+    Stepped->Refused = true;
+    return;
+  }
   walk(S->getInit());
   WriteCollector Writes =
       WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
-  if (tryUnroll(S, Writes))
+  if (tryStepped(S, Writes) || tryUnroll(S, Writes))
     return;
   walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+}
+
+void Walker::settleLoopValues(const WriteCollector &Writes) {
+  for (const VarDecl *V : Writes.Written) {
+    auto It = Values.find(V);
+    if (It == Values.end() || !It->second)
+      continue;
+    if (LaneExprPtr Settled = settledValue(*It->second))
+      It->second = std::move(Settled);
+  }
 }
 
 std::string Walker::iterationLabel(const WriteCollector &Writes) {
@@ -113,7 +128,8 @@ std::optional<int64_t> Walker::conditionOverBlock(const LaneExpr &Cond,
 /// (when blockDim is known) known for every thread of the block, the loop
 /// running until the last thread leaves it. The values are as before on
 /// return.
-std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S) {
+std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
+                                                const WriteCollector &Writes) {
   LocalValues Start = Values;
   PointerTargets StartPointers = Pointers;
   std::optional<Trips> T = Trips{};
@@ -149,6 +165,7 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S) {
     // too.
     applySideEffects(S->getBody());
     applySideEffects(S->getInc());
+    settleLoopValues(Writes);
   }
   Values = std::move(Start);
   Pointers = std::move(StartPointers);
@@ -158,7 +175,7 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S) {
 bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
   if (Writes.Jumps || !S->getCond())
     return false;
-  std::optional<Trips> T = countTrips(S);
+  std::optional<Trips> T = countTrips(S, Writes);
   if (!T)
     return false;
   UnrolledBodies += T->Count;
@@ -175,6 +192,7 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     walkExpr(S->getInc());
     if (T->LaneDependent)
       popGuard();
+    settleLoopValues(Writes);
   }
   Iteration = Outer;
   walkExpr(S->getCond());
@@ -199,6 +217,10 @@ LaneExprPtr Walker::uniformValueOf(const VarDecl *V) {
 
 void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
                           const WriteCollector &Writes) {
+  if (Stepped) {
+    Stepped->Refused = true;
+    return;
+  }
   // Variables the loop changes: a warp-uniform symbol when their value on
   // entry is uniform and every change keeps it so, unknown otherwise.
   LocalValues Entry = Values;

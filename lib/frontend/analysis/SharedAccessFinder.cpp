@@ -163,6 +163,7 @@ public:
     Instance.Desc.Width = unsigned(A.Width);
     Instance.Desc.Kind = W.Kind;
     Instance.Iteration = W.Iteration;
+    Instance.Range = W.Range;
     Instance.OnlyForBlockDim = BlockDim;
     Instance.Region = W.Region;
     Instance.Sequence = W.Sequence;

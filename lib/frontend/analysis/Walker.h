@@ -26,11 +26,13 @@ const clang::VarDecl *localVariable(const clang::Expr *E);
 LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B);
 LaneExprPtr negation(LaneExprPtr A);
 
-/// The local variables a statement may change, and whether it jumps
-/// (break, continue, return, goto) out of the straight line.
+/// The local variables a statement may change (and those it declares),
+/// and whether it jumps (break, continue, return, goto) out of the
+/// straight line.
 class WriteCollector : public clang::RecursiveASTVisitor<WriteCollector> {
 public:
   llvm::DenseSet<const clang::VarDecl *> Written;
+  llvm::DenseSet<const clang::VarDecl *> Declared;
   bool Jumps = false;
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
@@ -40,6 +42,10 @@ public:
   bool VisitContinueStmt(clang::ContinueStmt *) { return Jumps = true; }
   bool VisitReturnStmt(clang::ReturnStmt *) { return Jumps = true; }
   bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = true; }
+  bool VisitVarDecl(clang::VarDecl *V) {
+    Declared.insert(V);
+    return true;
+  }
 
   /// Collects the writes of each of \p Stmts (null ones skipped).
   static WriteCollector of(std::initializer_list<const clang::Stmt *> Stmts);
@@ -159,7 +165,12 @@ private:
     unsigned Count = 0;
     bool LaneDependent = false;
   };
-  std::optional<Trips> countTrips(const clang::ForStmt *S);
+  std::optional<Trips> countTrips(const clang::ForStmt *S,
+                                  const WriteCollector &Writes);
+  /// After an iteration: the variables the loop changes hold their settled
+  /// values (core/expr/SettledValue.h), so that they do not grow with the
+  /// iterations.
+  void settleLoopValues(const WriteCollector &Writes);
   /// The condition \p Cond of a loop for every thread of the block (known
   /// blockDim): 1 when some thread stays, 0 when all leave, nullopt when a
   /// thread's value is not known. \p Uniform is cleared when threads differ.
@@ -167,6 +178,23 @@ private:
                                             bool &Uniform);
   std::string iterationLabel(const WriteCollector &Writes);
   LaneExprPtr uniformValueOf(const clang::VarDecl *V);
+
+  // Loops walked once for all their iterations (SteppedLoops.cpp).
+  /// The walk of a loop body for all its iterations at once: the variables
+  /// the loop changes are symbols, the accesses wait here until the loop
+  /// is known to qualify.
+  struct SteppedWalk {
+    std::shared_ptr<IterationRange> Range;
+    std::vector<WalkedAccess> Accesses;
+    /// Something in the body needs the iteration's own values (a loop).
+    bool Refused = false;
+    unsigned EntryRegion = 0;
+  };
+  bool tryStepped(const clang::ForStmt *S, const WriteCollector &Writes);
+  bool finishStepped(const clang::ForStmt *S, SteppedWalk &Walk,
+                     const WriteCollector &Writes,
+                     const std::vector<const clang::VarDecl *> &Vars);
+  SteppedWalk *Stepped = nullptr;
 
   // Expressions (ExprScanner.cpp, SideEffects.cpp).
   void walkExpr(const clang::Expr *E);

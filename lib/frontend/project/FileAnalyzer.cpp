@@ -54,7 +54,9 @@ AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
   R.Function = Access.FunctionName;
   R.Shape = Block.Shape;
   R.ShapeOrigin = Block.Origin;
-  R.Iterations = unsigned(Access.Instances.size());
+  R.Iterations = 0;
+  for (const AccessInstance &I : Access.Instances)
+    R.Iterations += I.executions();
   for (const AccessInstance &I : Access.Instances)
     if (!I.MergeNote.empty()) {
       R.Merge = I.MergeNote;

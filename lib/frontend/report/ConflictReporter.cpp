@@ -148,7 +148,7 @@ std::optional<std::string> ConflictReporter::report(
   SourceRange Range = Access.Expr->getSourceRange();
   SourceLocation Loc = Access.Expr->getBeginLoc();
   std::string Shape = "block " + Block.Shape.str() + " (" + Block.Origin + ")";
-  size_t Iterations = Summary.Instances.size();
+  uint64_t Iterations = Summary.Executions;
   if (!Summary.judged()) {
     const InstanceEvaluation &I = Summary.Instances[Summary.FirstProblem];
     std::string Where =

@@ -59,6 +59,9 @@ def diagnostics(text, root):
             level, message = "nolint-problem", n.group(1)
         where = "%s:%s:%s" % (path, ln, col) if path else "-"
         entry = "%s: %s: %s" % (where, level, message)
+        if level == "note" and message.startswith("expanded from macro "):
+            # clang's macro backtrace: each tool's printer decides where.
+            continue
         if level == "note" and groups:
             # clang-tidy hangs the notes of the warnings a NOLINT comment
             # suppressed on its unmatched-NOLINT error: not bankfix's.

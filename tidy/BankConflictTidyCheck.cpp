@@ -126,7 +126,8 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
           E.Level == TranscriptEntry::Warning  ? DiagnosticIDs::Warning
           : E.Level == TranscriptEntry::Remark ? DiagnosticIDs::Remark
                                                : DiagnosticIDs::Note;
-      auto D = diag(placeOf(SM, E), E.Message, Level);
+      // The message as an argument: it may hold a `%` (`c ^ (r % 32)`).
+      auto D = diag(placeOf(SM, E), "%0", Level) << E.Message;
       if (Level != DiagnosticIDs::Note)
         D << Range;
       if (Fix && Level == DiagnosticIDs::Warning) {

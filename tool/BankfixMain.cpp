@@ -62,6 +62,17 @@ static cl::opt<OutputFormat> Format(
                           "a SARIF 2.1.0 log (GitHub code scanning)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
 
+static cl::opt<FixStyleChoice> FixStyleOpt(
+    "fix-style",
+    cl::desc("Fix style of a multi-dimensional array: padding its rows,\n"
+             "an XOR swizzle of its columns (no extra memory), or auto:\n"
+             "the fewer wavefronts, padding on a tie. The note names what\n"
+             "the other would give."),
+    cl::values(clEnumValN(FixStyleChoice::Auto, "auto", "either (default)"),
+               clEnumValN(FixStyleChoice::Pad, "pad", "row padding"),
+               clEnumValN(FixStyleChoice::Swizzle, "swizzle", "XOR swizzle")),
+    cl::init(FixStyleChoice::Auto), cl::cat(Category));
+
 static cl::opt<std::string> CudaPathOpt(
     "cuda-path",
     cl::desc("CUDA toolkit to parse with. Default: $CUDA_PATH, $CUDA_HOME,\n"
@@ -307,6 +318,7 @@ int main(int argc, const char **argv) {
       return toolError("--warp needs --explain or --explain-svg");
     Opts.Explain.Warp = WarpOpt;
   }
+  Opts.FixStyles = FixStyleOpt;
   Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
                                           : UseColor == cl::BOU_TRUE;
 
@@ -354,6 +366,7 @@ int main(int argc, const char **argv) {
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FixRecord> FixRecords;
+  std::vector<RemarkRecord> Remarks;
   std::vector<FileAnalysis::Fix> AllFixes;
   std::vector<AccessExplanation> Explanations;
   unsigned ExplainMatches = 0;
@@ -393,6 +406,7 @@ int main(int argc, const char **argv) {
     Records.insert(Records.end(), Result.Records.begin(), Result.Records.end());
     FixRecords.insert(FixRecords.end(), Result.FixRecords.begin(),
                       Result.FixRecords.end());
+    Remarks.insert(Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
     AllFixes.insert(AllFixes.end(), Result.Fixes.begin(), Result.Fixes.end());
     if (Apply && !Result.Failed && !Result.Fixes.empty())
       addApplyUnit(Rewrites, File, Result);
@@ -418,7 +432,7 @@ int main(int argc, const char **argv) {
     OS << renderFixesYaml(Inputs.front(), AllFixes);
   }
   if (Format == OutputFormat::Json)
-    llvm::outs() << renderJson(Records, FixRecords);
+    llvm::outs() << renderJson(Records, FixRecords, Remarks);
   if (Opts.Explain.Place && ExplainMatches == 0 && !AnyFailed)
     return toolError("--explain=" + ExplainOpt +
                      ": no shared-memory access begins there");

@@ -24,13 +24,13 @@ __global__ void rowPassed(float *out) {
 
 __global__ void vectorOverRows(float4 *out) {
   __shared__ float c[32][32];
-  c[threadIdx.x][threadIdx.y] = 1.0f;
-  out[0] = reinterpret_cast<float4 *>(c[threadIdx.y])[threadIdx.x / 4];
+  c[threadIdx.x][threadIdx.y ^ (threadIdx.x % 8 * 4)] = 1.0f;
+  out[0] = reinterpret_cast<float4 *>(c[threadIdx.y])[(threadIdx.x / 4) ^ (threadIdx.y % 8)];
 }
 
 __global__ void sizeofUsed(float *out) {
   __shared__ float d[32][32];
-  d[threadIdx.x][threadIdx.y] = 1.0f;
+  d[threadIdx.x][threadIdx.y ^ (threadIdx.x % 32)] = 1.0f;
   out[0] = sizeof(d) / sizeof(float);
 }
 
@@ -42,7 +42,7 @@ __global__ void bulkCopy(float *out, const float *in) {
 
 __global__ void fromMacro(float *out) {
   DECLARE_TILE(f);
-  f[threadIdx.x][threadIdx.y] = 1.0f;
+  f[threadIdx.x][threadIdx.y ^ (threadIdx.x % 32)] = 1.0f;
 }
 
 __global__ void inHeader(float *out) { out[0] = readHeaderColumn(); }
@@ -54,7 +54,7 @@ __global__ void externTile(float *out) {
 
 __global__ void overTheLimit(float *out) {
   __shared__ float h[96][128]; // exactly 48 KiB already
-  h[threadIdx.x][threadIdx.y] = 1.0f;
+  h[threadIdx.x][threadIdx.y ^ (threadIdx.x % 32)] = 1.0f;
 }
 
 __global__ void elementAddressToAtomic(float *out) {

@@ -15,6 +15,16 @@ import csv
 import os
 
 
+def kernel_name(ncu_function):
+    """ncu's "Function Name" without its parameters and, for a template
+    instance, the return type ncu writes first: 'void k<float>(T1 *)' ->
+    'k<float>'."""
+    name = ncu_function.split("(")[0].strip()
+    if name.startswith("void "):
+        name = name[5:]
+    return name
+
+
 def shared_sass_rows(csv_path):
     header, path, function, line, seen = None, None, None, None, set()
     with open(csv_path, newline="") as f:

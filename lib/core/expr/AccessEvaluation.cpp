@@ -145,6 +145,36 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
   return LaneState::Active;
 }
 
+/// \p Address moved where \p Array's swizzle stores it; false (and the
+/// problem set) when it is not known or the swizzle would split the access.
+bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
+             const LaneEnv &Env, SymbolicValue &Address,
+             AccessEvaluation &Eval) {
+  const ColumnSwizzle &S = Array.Swizzle;
+  if (!Address.Terms.empty()) {
+    const std::string &Sym = Address.Terms.begin()->first;
+    setProblem(Eval,
+               "its swizzled address depends on '" + Sym +
+                   "', whose value is not known",
+               Sym);
+    return false;
+  }
+  uint64_t Offset = uint64_t(Address.Const);
+  if (Offset % S.Granule + Access.Width > S.Granule) {
+    setProblem(Eval,
+               "a swizzle of " + std::to_string(S.Granule) +
+                   "-byte granules would split its " +
+                   std::to_string(Access.Width) + "-byte access for " +
+                   describeLane(Env.ThreadIdx),
+               Array.Name);
+    Eval.ProblemFromValues = true;
+    return false;
+  }
+  Address.Const =
+      int64_t(S.apply(Offset, Array.Dims.back() * Array.ElementSize));
+  return true;
+}
+
 /// The byte address of the access for one lane: a constant plus multiples
 /// of warp-uniform symbols; nullopt (and the problem set) when an index
 /// cannot be evaluated, is out of bounds, or the address overflows.
@@ -213,6 +243,8 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
     }
     Address.Const = *Const;
   }
+  if (Array.Swizzle.active() && !swizzle(Array, Access, Env, Address, Eval))
+    return std::nullopt;
   return Address;
 }
 

@@ -14,7 +14,9 @@
 #include "core/expr/LaneExpr.h"
 #include "core/model/BankModel.h"
 #include "core/model/BlockShape.h"
+#include "core/model/ColumnSwizzle.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,9 @@ struct SharedArrayLayout {
   /// (the outermost one of `extern __shared__ T a[]`).
   std::vector<uint64_t> Dims;
   uint64_t ElementSize = 4;
+  /// The columns of each row permuted (a fix being weighed): every
+  /// address is swizzled before the bank model sees it.
+  ColumnSwizzle Swizzle;
 };
 
 struct SharedAccessDesc {
@@ -98,12 +103,21 @@ struct AccessEvaluation {
   uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
 };
 
+/// Values to try for warp-uniform symbols in place of every value that
+/// matters: the fix planner compares candidate layouts at the values that
+/// were the worst case of the layout as it is (FixSearch.h), as a search
+/// over every value for every candidate would cost their product.
+using UniformValueSets = std::map<std::string, std::vector<int64_t>>;
+
 /// The access judged over every value that matters of the warp-uniform
 /// symbols it cannot be judged without (UniformSearch.cpp): exact when all
 /// give the same numbers, otherwise the worst case and its condition.
+/// With \p Only, a symbol it names takes only those values (and the
+/// numbers are never said to hold for every value).
 AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const SharedAccessDesc &Access,
-                                const BlockShape &Shape);
+                                const BlockShape &Shape,
+                                const UniformValueSets *Only = nullptr);
 
 /// One evaluation with the values and assumptions of \p Options.
 AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,

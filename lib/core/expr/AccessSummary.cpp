@@ -102,8 +102,10 @@ private:
 class RangeSummary {
 public:
   RangeSummary(const SharedArrayLayout &Array, const AccessInstance &I,
-               const BlockShape &Shape, SummaryBuilder &Out)
-      : Array(Array), I(I), Range(*I.Range), Shape(Shape), Out(Out) {}
+               const BlockShape &Shape, const UniformValueSets *Only,
+               SummaryBuilder &Out)
+      : Array(Array), I(I), Range(*I.Range), Shape(Shape), Only(Only),
+        Out(Out) {}
 
   void run() {
     uint64_t N = Range.Count;
@@ -148,12 +150,12 @@ public:
 
 private:
   AccessEvaluation evaluateAt(uint64_t K) const {
-    return evaluateAccess(Array, Range.accessAt(I.Desc, K), Shape);
+    return evaluateAccess(Array, Range.accessAt(I.Desc, K), Shape, Only);
   }
 
   void addIteration(uint64_t K, uint64_t Count) {
     SharedAccessDesc D = Range.accessAt(I.Desc, K);
-    AccessEvaluation E = evaluateAccess(Array, D, Shape);
+    AccessEvaluation E = evaluateAccess(Array, D, Shape, Only);
     Out.add(Range.label(K), std::move(E), Count, std::move(D));
   }
 
@@ -185,6 +187,7 @@ private:
   const AccessInstance &I;
   const IterationRange &Range;
   const BlockShape &Shape;
+  const UniformValueSets *Only;
   SummaryBuilder &Out;
 };
 
@@ -192,17 +195,19 @@ private:
 
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,
-                              const BlockShape &Shape) {
+                              const BlockShape &Shape,
+                              const UniformValueSets *Only) {
   AccessSummary S;
   SummaryBuilder Builder(S);
   for (const AccessInstance &I : Instances) {
     if (!I.runsFor(Shape))
       continue;
     if (I.Range) {
-      RangeSummary(Array, I, Shape, Builder).run();
+      RangeSummary(Array, I, Shape, Only, Builder).run();
       continue;
     }
-    Builder.add(I.Iteration, evaluateAccess(Array, I.Desc, Shape), 1, I.Desc);
+    Builder.add(I.Iteration, evaluateAccess(Array, I.Desc, Shape, Only), 1,
+                I.Desc);
   }
   return S;
 }

@@ -96,9 +96,12 @@ struct AccessSummary {
 /// be shown; a longer loop is then not judged.
 constexpr uint64_t MaxIterationsOneByOne = 1024;
 
+/// Every execution of \p Instances that runs for \p Shape, evaluated;
+/// \p Only as in evaluateAccess.
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,
-                              const BlockShape &Shape);
+                              const BlockShape &Shape,
+                              const UniformValueSets *Only = nullptr);
 
 } // namespace bankfix
 

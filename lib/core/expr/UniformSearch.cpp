@@ -54,9 +54,17 @@ std::optional<int64_t> constantOf(const LaneExpr &E) {
   return evaluateLaneConcrete(E, LaneEnv{});
 }
 
+bool mentions(const LaneExpr &E, const std::string &Symbol) {
+  std::map<std::string, IntType> Mentioned;
+  collectUniforms(E, Mentioned);
+  return Mentioned.count(Symbol) != 0;
+}
+
 /// True when \p E mentions \p Symbol only through sums, differences,
-/// products with constants and conversions: a + b * symbol, wrapping
-/// modulo 2^32 or 2^64 at most.
+/// products with values that do not mention it (constants, the lane's
+/// index) and conversions: a + b * symbol with integers a and b, wrapping
+/// modulo 2^32 or 2^64 at most, so that a power of two P divides the
+/// change b * P when the symbol grows by P.
 bool linearIn(const LaneExpr &E, const std::string &Symbol) {
   switch (E.Kind) {
   case ExprKind::Uniform:
@@ -67,15 +75,13 @@ bool linearIn(const LaneExpr &E, const std::string &Symbol) {
     if (E.BOp == BinaryOp::Add || E.BOp == BinaryOp::Sub)
       return linearIn(*E.Ops[0], Symbol) && linearIn(*E.Ops[1], Symbol);
     if (E.BOp == BinaryOp::Mul)
-      return (constantOf(*E.Ops[0]) && linearIn(*E.Ops[1], Symbol)) ||
-             (constantOf(*E.Ops[1]) && linearIn(*E.Ops[0], Symbol));
+      return (!mentions(*E.Ops[0], Symbol) && linearIn(*E.Ops[1], Symbol)) ||
+             (!mentions(*E.Ops[1], Symbol) && linearIn(*E.Ops[0], Symbol));
     break;
   default:
     break;
   }
-  std::map<std::string, IntType> Mentioned;
-  collectUniforms(E, Mentioned);
-  return !Mentioned.count(Symbol);
+  return !mentions(E, Symbol);
 }
 
 /// A power of two P such that \p E has the same value for the symbol's
@@ -199,11 +205,13 @@ void describeWorstCase(AccessEvaluation &E) {
 std::optional<AccessEvaluation>
 searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const BlockShape &Shape, const std::string &Symbol, IntType Type,
-             const AccessEvaluation &Unbound) {
+             const AccessEvaluation &Unbound, const UniformValueSets *Only) {
   std::optional<AccessEvaluation> Worst, First, Invalid;
-  bool Same = true;
+  bool Restricted = Only && Only->count(Symbol);
+  bool Same = !Restricted;
   UniformBindings Bindings;
-  std::vector<int64_t> Values = valuesToTry(Access, Shape, Symbol, Type);
+  std::vector<int64_t> Values =
+      Restricted ? Only->at(Symbol) : valuesToTry(Access, Shape, Symbol, Type);
   for (int64_t V : Values) {
     Bindings = {{Symbol, V}};
     AccessEvaluation E =
@@ -247,7 +255,8 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 
 AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const SharedAccessDesc &Access,
-                                const BlockShape &Shape) {
+                                const BlockShape &Shape,
+                                const UniformValueSets *Only) {
   AccessEvaluation Unbound =
       evaluateAccessWith(Array, Access, Shape, {nullptr, true});
   if (Unbound.judged() && Unbound.AssumedGuards.empty())
@@ -259,7 +268,7 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
     collectUniforms(*E, Symbols);
   for (const auto &[Symbol, Type] : Symbols)
     if (std::optional<AccessEvaluation> Found =
-            searchSymbol(Array, Access, Shape, Symbol, Type, Unbound))
+            searchSymbol(Array, Access, Shape, Symbol, Type, Unbound, Only))
       return std::move(*Found);
   if (Unbound.judged())
     describeWorstCase(Unbound);

@@ -2,6 +2,7 @@
 
 #include "core/fix/ExtentText.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 
@@ -97,6 +98,22 @@ std::string paddedIndexText(const std::string &Written, uint64_t Period,
   if (Pad != 1)
     Text += " * " + std::to_string(Pad);
   return Text;
+}
+
+std::string swizzledIndexText(const std::string &Column, const std::string &Row,
+                              uint64_t Rows, uint64_t Factor) {
+  auto Operand = [](const std::string &Written) {
+    std::string S = trim(Written);
+    bool Simple = !S.empty() && std::all_of(S.begin(), S.end(), [](char C) {
+      return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+             C == '.';
+    });
+    return Simple ? S : "(" + S + ")";
+  };
+  std::string Mask = Operand(Row) + " % " + std::to_string(Rows);
+  if (Factor != 1)
+    Mask += " * " + std::to_string(Factor);
+  return Operand(Column) + " ^ (" + Mask + ")";
 }
 
 std::string paddedExtentText(const std::string &Written, unsigned Pad) {

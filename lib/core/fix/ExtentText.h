@@ -4,7 +4,8 @@
 // `TILE_DIM + 1`, `N + 1` -> `N + 2`, `A << 5` -> `(A << 5) + 1`; a size
 // grows the same way (`256` -> `264`, `N * sizeof(float)` -> `N *
 // sizeof(float) + 8 * sizeof(float)`), and a subscript gets its padding
-// (`i` -> `i + i / 32`, `a + b` -> `a + b + (a + b) / 32`).
+// (`i` -> `i + i / 32`, `a + b` -> `a + b + (a + b) / 32`), or its
+// swizzle (`c` -> `c ^ (r % 32)`).
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +33,12 @@ std::string grownSizeText(const std::string &Written, uint64_t Extra,
 /// parenthesised where C's precedence needs it; a literal is computed.
 std::string paddedIndexText(const std::string &Written, uint64_t Period,
                             unsigned Pad);
+
+/// The column subscript \p Column of a row \p Row of a swizzled tile:
+/// `Column ^ (Row % Rows * Factor)` (no `* 1`), each operand
+/// parenthesised unless it is a name, a member or a literal.
+std::string swizzledIndexText(const std::string &Column, const std::string &Row,
+                              uint64_t Rows, uint64_t Factor);
 
 } // namespace bankfix
 

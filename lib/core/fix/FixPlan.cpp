@@ -12,6 +12,8 @@ const char *fixStyleName(FixStyle Style) {
     return "row stride";
   case FixStyle::IndexPadding:
     return "index padding";
+  case FixStyle::XorSwizzle:
+    return "XOR swizzle";
   }
   return "";
 }

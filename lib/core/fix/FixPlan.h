@@ -6,13 +6,16 @@
 // from it on the Clang side (frontend/fix). A new style (an XOR swizzle)
 // adds an enumerator here, a planner next to PaddingPlanner and
 // FlatIndexPadding that fills this struct through searchFewestWavefronts
-// (FixSearch.h), and a writer of its edits in frontend/fix/.
+// (FixSearch.h), and a writer of its edits in frontend/fix/, as the XOR
+// swizzle does (SwizzlePlanner, frontend/fix/SwizzleFix).
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_FIXPLAN_H
 #define BANKFIX_FIXPLAN_H
+
+#include "core/model/ColumnSwizzle.h"
 
 #include <cstdint>
 #include <string>
@@ -27,9 +30,16 @@ enum class FixStyle {
   RowStride,
   /// `s[i]` -> `s[i + i / W]` in every access, and the size.
   IndexPadding,
+  /// `t[r][c]` -> `t[r][c ^ (r % Rows * K)]` in every access: no memory.
+  XorSwizzle,
 };
 
-/// "row padding", "row stride", "index padding".
+/// Which styles --fix-style lets a multi-dimensional array use: both, the
+/// fewest wavefronts winning (ties to padding, one edit in the
+/// declaration), or one.
+enum class FixStyleChoice { Auto, Pad, Swizzle };
+
+/// "row padding", "row stride", "index padding", "XOR swizzle".
 const char *fixStyleName(FixStyle Style);
 
 /// One access's wavefronts per block over all its shapes and iterations.
@@ -48,11 +58,17 @@ struct FixPlan {
   unsigned Pad = 0;
   /// RowStride, IndexPadding: W, the elements after which Pad are skipped.
   uint64_t Period = 0;
-  uint64_t Before = 0, After = 0;      ///< wavefronts per block, all accesses
+  /// XorSwizzle: the permutation of each row's granules.
+  ColumnSwizzle Swizzle;
+  uint64_t Before = 0, After = 0; ///< wavefronts per block, all accesses
+  /// The fewest any layout could give: every access at its ideal.
+  uint64_t Floor = 0;
   std::vector<AccessChange> PerAccess; ///< every access, in order
   std::vector<AccessChange> Worse;     ///< those the plan makes worse
 
-  bool helps() const { return WhyNot.empty() && Pad != 0; }
+  bool helps() const {
+    return WhyNot.empty() && (Pad != 0 || Swizzle.active());
+  }
 };
 
 /// Elements a buffer of \p Elements needs when Pad elements are skipped

@@ -3,11 +3,54 @@
 #include "core/fix/FixSearch.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace bankfix {
 
 namespace {
+
+/// Whether \p Symbol appears in the address of \p Desc.
+bool inAddress(const SharedAccessDesc &Desc, const std::string &Symbol) {
+  std::map<std::string, IntType> Mentioned;
+  for (const LaneExprPtr &Index : Desc.Indices)
+    collectUniforms(*Index, Mentioned);
+  return Mentioned.count(Symbol) != 0;
+}
+
+/// Values a candidate is compared at for a symbol in an address that the
+/// layout as it is was judged without (a uniform offset: `s[t + n % 32]`),
+/// which a rewritten subscript may no longer allow (`i + i / W`).
+constexpr int64_t SampledValues = 8;
+
+/// Adds the values \p S's executions were judged at to \p Worst, and
+/// sample values of the symbols in an address judged without one; false
+/// with \p Problem when one is a worst case over a symbol in the address.
+bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
+                     std::string &Problem) {
+  for (const InstanceEvaluation &I : S.Instances) {
+    for (const auto &[Symbol, Value] : I.Eval.Bound) {
+      if (!I.Eval.exact() && inAddress(I.Desc, Symbol)) {
+        Problem = "depend on '" + Symbol +
+                  "', which is not known here (judged " + I.Eval.WorstCase +
+                  "): no layout is best for every value";
+        Worst.AddressUnknown = true;
+        return false;
+      }
+      std::vector<int64_t> &List = Worst.Values[Symbol];
+      if (std::find(List.begin(), List.end(), Value) == List.end())
+        List.push_back(Value);
+    }
+    std::map<std::string, IntType> InAddress;
+    for (const LaneExprPtr &Index : I.Desc.Indices)
+      collectUniforms(*Index, InAddress);
+    for (const auto &[Symbol, Type] : InAddress)
+      if (!Worst.Values.count(Symbol))
+        for (int64_t V = 0; V < SampledValues; ++V)
+          Worst.Values[Symbol].push_back(V);
+  }
+  return true;
+}
 
 uint64_t sum(const std::vector<uint64_t> &Values) {
   return std::accumulate(Values.begin(), Values.end(), uint64_t(0));
@@ -24,6 +67,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.BeforePerAccess = Base.PerAccess;
   Out.AfterPerAccess = Base.PerAccess;
   Out.Before = Out.After = sum(Base.PerAccess);
+  Out.Floor = Base.Floor;
   for (size_t C = 1; C <= Candidates && Out.After > Base.Floor; ++C) {
     CandidateTotals Totals;
     std::string Problem;
@@ -42,24 +86,57 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const std::vector<BlockShape> &Shapes, uint64_t &Sum,
-                      uint64_t &Ideal, std::string &Problem) {
+                      uint64_t &Ideal, std::string &Problem,
+                      WorstCaseValues &Worst, bool AsIs) {
   Sum = Ideal = 0;
   for (const BlockShape &Shape : Shapes) {
-    AccessSummary S = summarizeAccess(Layout, Instances, Shape);
+    AccessSummary S =
+        summarizeAccess(Layout, Instances, Shape,
+                        AsIs || Worst.Every ? nullptr : &Worst.Values);
     if (!S.judged()) {
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
       return false;
     }
+    if (AsIs && !addJudgedValues(S, Worst, Problem))
+      return false;
     Sum += S.BlockWavefronts;
     Ideal += S.BlockIdeal;
   }
   return true;
 }
 
+void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
+                WorstCaseValues &Worst) {
+  if (Out.Best == 0 || Worst.Values.empty())
+    return;
+  Worst.Every = true;
+  CandidateTotals Totals;
+  std::string Problem;
+  bool Judged = Evaluate(Out.Best, Totals, Problem);
+  Worst.Every = false;
+  uint64_t Total = Judged ? sum(Totals.PerAccess) : 0;
+  if (!Judged || Total >= Out.Before) {
+    Out.Best = 0;
+    Out.After = Out.Before;
+    Out.AfterPerAccess = Out.BeforePerAccess;
+    return;
+  }
+  Out.After = Total;
+  Out.AfterPerAccess = Totals.PerAccess;
+}
+
+std::string accessProblem(const std::string &Label, const std::string &Problem,
+                          const WorstCaseValues &Worst) {
+  if (Worst.AddressUnknown)
+    return "the banks of the " + Label + " " + Problem;
+  return "the " + Label + " cannot be judged: " + Problem;
+}
+
 void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
               const std::vector<std::string> &Labels) {
   Plan.Before = Outcome.Before;
   Plan.After = Outcome.After;
+  Plan.Floor = Outcome.Floor;
   for (size_t I = 0; I < Labels.size() && I < Outcome.AfterPerAccess.size();
        ++I) {
     AccessChange Change{Labels[I], Outcome.BeforePerAccess[I],

@@ -39,6 +39,7 @@ struct SearchOutcome {
   std::string Problem; ///< the layout as it is could not be judged
   size_t Best = 0;     ///< the candidate chosen; 0 when none lowers the total
   uint64_t Before = 0, After = 0;
+  uint64_t Floor = 0; ///< of the layout as it is (CandidateTotals::Floor)
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
 };
 
@@ -47,13 +48,45 @@ struct SearchOutcome {
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate);
 
+/// The values of warp-uniform symbols not known that the layout as it is
+/// was judged at: the candidates are compared at those values only (a
+/// search over every value for every candidate would cost their product),
+/// and the best one is then judged over every value (verifyBest).
+struct WorstCaseValues {
+  UniformValueSets Values;
+  /// Set when the layout as it is failed because an address depends on a
+  /// value not known (not because an access cannot be judged).
+  bool AddressUnknown = false;
+  /// Every value is tried (the verification of the best candidate).
+  bool Every = false;
+};
+
+/// "the load at 12:5 cannot be judged: PROBLEM", or, when \p Worst says
+/// an address depends on a value not known, "the banks of the load at
+/// 12:5 PROBLEM".
+std::string accessProblem(const std::string &Label, const std::string &Problem,
+                          const WorstCaseValues &Worst);
+
 /// Sums one access's wavefronts per block over \p Shapes (into \p Sum) and
 /// its ideal (into \p Ideal); false with \p Problem when it cannot be
-/// judged for one of them.
+/// judged for one of them. \p AsIs: the layout as it is, whose values are
+/// added to \p Worst, and which fails when the banks an access hits are a
+/// worst case over a value not known (a kernel parameter in the address:
+/// no layout is best for every value, and the best for the worst value
+/// moves to another value once applied); otherwise a candidate, judged at
+/// \p Worst's values unless Worst.Every.
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const std::vector<BlockShape> &Shapes, uint64_t &Sum,
-                      uint64_t &Ideal, std::string &Problem);
+                      uint64_t &Ideal, std::string &Problem,
+                      WorstCaseValues &Worst, bool AsIs);
+
+/// Judges \p Out's best candidate over every value of the symbols the
+/// search compared at \p Worst's values only: its numbers become the
+/// worst case over them, and it is dropped (Best = 0) when that is not
+/// below the layout as it is.
+void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
+                WorstCaseValues &Worst);
 
 /// Copies \p Outcome's totals into \p Plan, with one change per access
 /// named by \p Labels, and the accesses the plan makes worse.

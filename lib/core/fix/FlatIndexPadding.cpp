@@ -82,7 +82,7 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
 /// Period 0: as they are.
 bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
             uint64_t Period, unsigned Pad, CandidateTotals &Totals,
-            std::string &Problem) {
+            std::string &Problem, WorstCaseValues &Worst) {
   for (const FlatBuffer &B : Buffers) {
     SharedArrayLayout Layout =
         Period ? rewrittenLayout(B, Period, Pad) : B.Layout;
@@ -92,11 +92,11 @@ bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
           Period
               ? accessWavefronts(Layout,
                                  rewrittenInstances(A, B, Style, Period, Pad),
-                                 A.Shapes, Sum, Ideal, Problem)
+                                 A.Shapes, Sum, Ideal, Problem, Worst, false)
               : accessWavefronts(Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                                 Problem);
+                                 Problem, Worst, true);
       if (!Judged) {
-        Problem = "the " + A.Label + " cannot be judged: " + Problem;
+        Problem = accessProblem(A.Label, Problem, Worst);
         return false;
       }
       Totals.PerAccess.push_back(Sum);
@@ -159,14 +159,16 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   Plan.Style = Style;
   if (Buffers.empty())
     return Plan;
-  SearchOutcome Outcome = searchFewestWavefronts(
-      Candidates.size(),
-      [&](size_t C, CandidateTotals &Totals, std::string &Problem) {
-        if (C == 0)
-          return totals(Buffers, Style, 0, 0, Totals, Problem);
-        const Candidate &K = Candidates[C - 1];
-        return totals(Buffers, Style, K.Period, K.Pad, Totals, Problem);
-      });
+  WorstCaseValues Worst;
+  EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
+                                   std::string &Problem) {
+    if (C == 0)
+      return totals(Buffers, Style, 0, 0, Totals, Problem, Worst);
+    const Candidate &K = Candidates[C - 1];
+    return totals(Buffers, Style, K.Period, K.Pad, Totals, Problem, Worst);
+  };
+  SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
+  verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {
     Plan.Period = Candidates[Outcome.Best - 1].Period;

@@ -19,15 +19,16 @@ namespace {
 /// Wavefronts per block of each access (in order, over all layouts) with the
 /// innermost dimension padded by \p Pad; false when one cannot be judged.
 bool totals(const std::vector<PlannedLayout> &Layouts, unsigned Pad,
-            CandidateTotals &Totals, std::string &Problem) {
+            CandidateTotals &Totals, std::string &Problem,
+            WorstCaseValues &Worst) {
   for (const PlannedLayout &L : Layouts) {
     SharedArrayLayout Padded = L.Layout;
     Padded.Dims.back() += Pad;
     for (const PlannedAccess &A : L.Accesses) {
       uint64_t Sum = 0, Ideal = 0;
-      if (!accessWavefronts(Padded, *A.Instances, A.Shapes, Sum, Ideal,
-                            Problem)) {
-        Problem = "the " + A.Label + " cannot be judged: " + Problem;
+      if (!accessWavefronts(Padded, *A.Instances, A.Shapes, Sum, Ideal, Problem,
+                            Worst, Pad == 0)) {
+        Problem = accessProblem(A.Label, Problem, Worst);
         return false;
       }
       Totals.PerAccess.push_back(Sum);
@@ -69,11 +70,14 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
     for (const PlannedAccess &A : L.Accesses)
       Labels.push_back(A.Label);
   // Candidate C pads by C elements: the smallest padding that does best.
+  WorstCaseValues Worst;
+  EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
+                                   std::string &Problem) {
+    return totals(Layouts, unsigned(C), Totals, Problem, Worst);
+  };
   SearchOutcome Outcome = searchFewestWavefronts(
-      maxUsefulPadding(Layouts.front().Layout.ElementSize),
-      [&](size_t C, CandidateTotals &Totals, std::string &Problem) {
-        return totals(Layouts, unsigned(C), Totals, Problem);
-      });
+      maxUsefulPadding(Layouts.front().Layout.ElementSize), Evaluate);
+  verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   Plan.Pad = unsigned(Outcome.Best);
   fillPlan(Plan, Outcome, Labels);

@@ -30,6 +30,8 @@ struct FixRecord {
   std::string Refusal; ///< a plan, not offered: why
   unsigned Pad = 0;
   uint64_t Period = 0;
+  /// XOR swizzle: granule bytes and masks (0 for the other styles).
+  uint64_t SwizzleGranule = 0, SwizzleRows = 0;
   uint64_t WavefrontsBefore = 0, WavefrontsAfter = 0;
   struct Budget {
     std::string Kernel;

@@ -98,7 +98,7 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                 "' conflicts, so no padding is proposed";
   else if (!Fix->Plan.WhyNot.empty())
     E.NoAfter = "no padding fix: " + Fix->Plan.WhyNot;
-  else if (Fix->Plan.Pad == 0)
+  else if (!Fix->Plan.helps())
     E.NoAfter = "no padding of its innermost dimension lowers its "
                 "wavefronts";
   else if (Fix->Plan.Style != FixStyle::RowPadding)

@@ -15,8 +15,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bankfix {
 
@@ -36,6 +38,24 @@ std::string writtenText(const clang::ASTContext &Ctx,
 std::optional<FixEdit> makeFixEdit(const clang::ASTContext &Ctx,
                                    clang::SourceRange Tokens,
                                    const std::string &Text);
+
+/// Whether evaluating \p E twice could differ from once (a rewrite that
+/// writes an index twice): an assignment, an increment, a call (CUDA's
+/// threadIdx, blockIdx, blockDim and gridDim are properties, not calls).
+/// Why, or empty.
+std::string sideEffect(const clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// Adds to \p Edits the replacement of \p Tokens by NewText(their written
+/// text), once; nothing when the text stays. False with \p Why (\p What
+/// names the place) when the tokens cannot be rewritten.
+bool addEdit(clang::ASTContext &Ctx, clang::SourceRange Tokens,
+             const std::function<std::string(const std::string &)> &NewText,
+             const std::string &What, std::vector<FixEdit> &Edits,
+             std::string &Why);
+
+/// Two different replacements of overlapping text (a subscript inside
+/// another's index): why, or empty.
+std::string overlappingEdits(const std::vector<FixEdit> &Edits);
 
 } // namespace bankfix
 

@@ -74,29 +74,6 @@ std::optional<StrideSpelling> rowStrideOf(const ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// Whether evaluating \p E twice could differ from once: an assignment,
-/// an increment, a call (CUDA's threadIdx, blockIdx, blockDim and gridDim
-/// are properties, not calls). Why, or empty.
-std::string sideEffect(const ASTContext &Ctx, const Expr *E) {
-  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-    return "has side effects";
-  struct CallFinder : RecursiveASTVisitor<CallFinder> {
-    bool Found = false;
-    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) {
-      // threadIdx.x: its syntactic form is a property, not a call.
-      if (isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens()))
-        return true;
-      return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
-    }
-    bool VisitCallExpr(CallExpr *) {
-      Found = true;
-      return false;
-    }
-  } Finder;
-  Finder.TraverseStmt(const_cast<Expr *>(E));
-  return Finder.Found ? "calls a function" : "";
-}
-
 /// The subscript and view start of one execution; its Unit. A byte
 /// offset through a pointer is `start + cast(i) * size` as SharedPlaces
 /// builds it.
@@ -227,31 +204,6 @@ std::string paddedStrideText(const std::string &Written, unsigned Pad) {
   return Number ? Text : "(" + Text + ")";
 }
 
-/// Adds the replacement of \p Tokens; false with \p Why when it cannot
-/// be written.
-bool addEdit(ASTContext &Ctx, SourceRange Tokens,
-             const std::function<std::string(const std::string &)> &NewText,
-             const std::string &What, ArrayFix &Fix, std::string &Why) {
-  std::string Written = writtenText(Ctx, Tokens);
-  std::optional<FixEdit> Edit;
-  if (!Written.empty()) {
-    std::string Text = NewText(Written);
-    if (Text == Written) // a literal subscript that stays (`s[0]`)
-      return true;
-    Edit = makeFixEdit(Ctx, Tokens, Text);
-  }
-  if (!Edit) {
-    Why = What + " is written by a macro expansion or in a system header; "
-                 "change it by hand";
-    return false;
-  }
-  for (const FixEdit &E : Fix.Edits)
-    if (E.Edit == Edit->Edit)
-      return true;
-  Fix.Edits.push_back(*Edit);
-  return true;
-}
-
 /// The subscripts and carve offsets rewritten.
 std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                            const FlatUses &Uses, ArrayFix &Fix) {
@@ -265,13 +217,13 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
             ? addEdit(
                   Ctx, S.Stride->Stride->getSourceRange(),
                   [&](const std::string &T) { return paddedStrideText(T, P); },
-                  "the row stride of the " + S.Label, Fix, Why)
+                  "the row stride of the " + S.Label, Fix.Edits, Why)
             : addEdit(
                   Ctx, S.Subscript->getIdx()->getSourceRange(),
                   [&](const std::string &T) {
                     return paddedIndexText(T, W, P);
                   },
-                  "the index of the " + S.Label, Fix, Why);
+                  "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
@@ -280,7 +232,7 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
             Ctx, Offset->getSourceRange(),
             [&](const std::string &T) { return paddedIndexText(T, W, P); },
             "the carve offset at " + describePlace(SM, Offset->getBeginLoc()),
-            Fix, Why))
+            Fix.Edits, Why))
       return Why;
   return "";
 }
@@ -323,13 +275,13 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
             ? addEdit(
                   Ctx, Factor->getSourceRange(),
                   [&](const std::string &T) { return paddedStrideText(T, P); },
-                  "the size of '" + Array.Layout.Name + "'", Fix, Why)
+                  "the size of '" + Array.Layout.Name + "'", Fix.Edits, Why)
             : addEdit(
                   Ctx, Size->getSourceRange(),
                   [&](const std::string &T) {
                     return grownSizeText(T, New - Old);
                   },
-                  "the size of '" + Array.Layout.Name + "'", Fix, Why);
+                  "the size of '" + Array.Layout.Name + "'", Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
@@ -361,20 +313,6 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
     LaunchEdits.insert(LaunchEdits.end(), Grown.Edits.begin(),
                        Grown.Edits.end());
   }
-  return "";
-}
-
-/// Two different replacements of overlapping text (a subscript inside
-/// another's index): the first such pair, or empty.
-std::string overlap(const std::vector<FixEdit> &Edits) {
-  for (size_t I = 0; I < Edits.size(); ++I)
-    for (size_t J = I + 1; J < Edits.size(); ++J) {
-      const TextEdit &A = Edits[I].Edit, &B = Edits[J].Edit;
-      if (A.File == B.File && A.Offset < B.Offset + B.Length &&
-          B.Offset < A.Offset + A.Length && !(A == B))
-        return "two rewrites overlap (a subscript of the buffer inside "
-               "another's index)";
-    }
   return "";
 }
 
@@ -431,7 +369,7 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
   Fix.Edits.insert(Fix.Edits.end(), LaunchEdits.begin(), LaunchEdits.end());
   Fix.Budgets = kernelBudgets(Ctx, Found, Accesses, Shapes, Launches, Growth);
   if (Refusal.empty())
-    Refusal = overlap(Fix.Edits);
+    Refusal = overlappingEdits(Fix.Edits);
   if (Refusal.empty())
     Refusal = budgetsRefusal(Fix.Budgets);
   if (!Refusal.empty()) {

@@ -7,6 +7,7 @@
 #include "frontend/fix/FlatBufferFix.h"
 #include "frontend/fix/LaunchGrowth.h"
 #include "frontend/fix/SharedMemoryBudget.h"
+#include "frontend/fix/SwizzleFix.h"
 #include "frontend/fix/UnsafeUses.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -28,49 +29,17 @@ uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
   return N;
 }
 
-struct Group {
-  std::vector<const SharedArray *> Arrays;
-  std::vector<size_t> Accesses;
-  bool Conflicting = false;
-};
-
-/// The layouts and accesses of \p G for the row-padding planner; false
-/// with Fix.Plan.WhyNot when an access cannot be judged.
-bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
-                    const Group &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
-                    std::vector<PlannedLayout> &Layouts, ArrayFix &Fix) {
-  for (const SharedArray *Array : G.Arrays) {
-    PlannedLayout L;
-    L.Layout = Array->Layout;
-    for (size_t I : G.Accesses) {
-      const FoundAccess &A = Found.Accesses[I];
-      if (A.Array != Array)
-        continue;
-      std::string Label = accessLabel(SM, A);
-      if (!A.Unsupported.empty()) {
-        Fix.Plan.WhyNot =
-            "the " + Label + " cannot be judged: " + A.Unsupported;
-        return false;
-      }
-      L.Accesses.push_back({&A.Instances, Shapes[I], Label});
-    }
-    Layouts.push_back(std::move(L));
-  }
-  return true;
-}
-
 /// Row padding of a multi-dimensional array: the innermost extent grows;
 /// an extern array's launches grow with it.
 void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
-                    const Group &G,
+                    const ArrayGroup &G,
                     const std::vector<std::vector<BlockShape>> &Shapes,
                     const std::vector<LaunchSite> &Launches,
                     const llvm::DenseMap<const VarDecl *, std::string> &Unsafe,
                     ArrayFix &Fix) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<PlannedLayout> Layouts;
-  if (!plannedLayouts(SM, Found, G, Shapes, Layouts, Fix))
+  if (!plannedLayouts(SM, Found, G, Shapes, Layouts, Fix.Plan.WhyNot))
     return;
   // An access through a pointer blocks padding; the use that made the
   // pointer says best why.
@@ -140,7 +109,57 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
   Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
 }
 
+/// Why \p Fix offers nothing: "XOR swizzle: ...".
+std::string whyNotOffered(const ArrayFix &Fix) {
+  std::string Why = Fix.Plan.WhyNot;
+  if (Why.empty())
+    Why = !Fix.Plan.helps() ? "none lowers its wavefronts" : Fix.Refusal;
+  return std::string(fixStyleName(Fix.Plan.Style)) + ": " + Why;
+}
+
+/// The fix of a tile: \p Padding or \p Swizzle as \p Choice says; under
+/// Auto the one offered, the fewest wavefronts when both are, the padding
+/// on a tie (one edit, in the declaration). The other is kept as what it
+/// would give, or why it is not offered either.
+ArrayFix chooseStyle(FixStyleChoice Choice, ArrayFix Padding,
+                     ArrayFix Swizzle) {
+  bool TakeSwizzle = Choice == FixStyleChoice::Swizzle;
+  if (Choice == FixStyleChoice::Auto)
+    TakeSwizzle = Swizzle.fixes() &&
+                  (!Padding.fixes() || Swizzle.Plan.After < Padding.Plan.After);
+  ArrayFix &Chosen = TakeSwizzle ? Swizzle : Padding;
+  ArrayFix &Other = TakeSwizzle ? Padding : Swizzle;
+  if (Other.Plan.helps() && Other.Refusal.empty())
+    Chosen.Other = Other.Plan;
+  else if (!Chosen.fixes())
+    Chosen.OtherWhyNot = whyNotOffered(Other);
+  return std::move(Chosen);
+}
+
 } // namespace
+
+bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
+                    const ArrayGroup &G,
+                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    std::vector<PlannedLayout> &Layouts, std::string &WhyNot) {
+  for (const SharedArray *Array : G.Arrays) {
+    PlannedLayout L;
+    L.Layout = Array->Layout;
+    for (size_t I : G.Accesses) {
+      const FoundAccess &A = Found.Accesses[I];
+      if (A.Array != Array)
+        continue;
+      std::string Label = accessLabel(SM, A);
+      if (!A.Unsupported.empty()) {
+        WhyNot = "the " + Label + " cannot be judged: " + A.Unsupported;
+        return false;
+      }
+      L.Accesses.push_back({&A.Instances, Shapes[I], Label});
+    }
+    Layouts.push_back(std::move(L));
+  }
+  return true;
+}
 
 std::string paddedTypeSpelling(const SharedArray &Array, unsigned Pad) {
   const std::string &T = Array.TypeSpelling;
@@ -184,7 +203,7 @@ std::vector<ArrayFix>
 planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<std::vector<BlockShape>> &Shapes,
                const std::vector<bool> &Conflicting,
-               const std::vector<LaunchSite> &Launches) {
+               const std::vector<LaunchSite> &Launches, FixStyleChoice Choice) {
   llvm::DenseSet<const DeclRefExpr *> ElementRefs;
   for (const FoundAccess &A : Found.Accesses)
     ElementRefs.insert(A.Ref);
@@ -193,7 +212,7 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
 
   // One group per declaration as written: a template's instantiations
   // share it.
-  std::map<SourceLocation::UIntTy, Group> Groups;
+  std::map<SourceLocation::UIntTy, ArrayGroup> Groups;
   std::vector<SourceLocation::UIntTy> Order;
   for (size_t I = 0; I < Found.Accesses.size(); ++I) {
     const FoundAccess &A = Found.Accesses[I];
@@ -201,7 +220,7 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
     auto [It, New] = Groups.try_emplace(Key);
     if (New)
       Order.push_back(Key);
-    Group &G = It->second;
+    ArrayGroup &G = It->second;
     if (std::find(G.Arrays.begin(), G.Arrays.end(), A.Array) == G.Arrays.end())
       G.Arrays.push_back(A.Array);
     G.Accesses.push_back(I);
@@ -210,16 +229,20 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
 
   std::vector<ArrayFix> Fixes;
   for (SourceLocation::UIntTy Key : Order) {
-    Group &G = Groups[Key];
+    ArrayGroup &G = Groups[Key];
     if (!G.Conflicting)
       continue;
     ArrayFix Fix;
     Fix.Arrays = G.Arrays;
-    if (G.Arrays.front()->Layout.Dims.size() == 1)
+    if (G.Arrays.front()->Layout.Dims.size() == 1) {
       planFlatBufferFix(Ctx, Found, G.Accesses, Shapes, Launches, Fix);
-    else
-      planRowPadding(Ctx, Found, G, Shapes, Launches, Unsafe, Fix);
-    Fixes.push_back(std::move(Fix));
+      Fixes.push_back(std::move(Fix));
+      continue;
+    }
+    ArrayFix Swizzle;
+    planRowPadding(Ctx, Found, G, Shapes, Launches, Unsafe, Fix);
+    planSwizzleFix(Ctx, Found, G, Shapes, Launches, Swizzle);
+    Fixes.push_back(chooseStyle(Choice, std::move(Fix), std::move(Swizzle)));
   }
   return Fixes;
 }

@@ -13,6 +13,7 @@
 #define BANKFIX_PADDINGFIX_H
 
 #include "core/fix/FixPlan.h"
+#include "core/fix/PaddingPlanner.h"
 #include "core/fix/SharedBudget.h"
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/analysis/SharedAccessFinder.h"
@@ -42,8 +43,12 @@ struct ArrayFix {
   /// instantiation of it.
   std::vector<const SharedArray *> Arrays;
   FixPlan Plan;
-  /// For a flat buffer: what the other flat style would give.
+  /// What the other style would give (the other flat style of a flat
+  /// buffer; the swizzle or the padding of a tile).
   std::optional<FixPlan> Other;
+  /// When no fix is offered: why the other style of a tile is not either
+  /// ("XOR swizzle: ..."), or empty.
+  std::string OtherWhyNot;
   /// Why no fix is offered although the plan helps; empty otherwise.
   std::string Refusal;
   /// The fix in words: "pad it to float[32][33]".
@@ -55,6 +60,22 @@ struct ArrayFix {
 
   bool fixes() const { return !Edits.empty(); }
 };
+
+/// The accesses of one declaration as written: a template's
+/// instantiations share it.
+struct ArrayGroup {
+  std::vector<const SharedArray *> Arrays;
+  std::vector<size_t> Accesses;
+  bool Conflicting = false;
+};
+
+/// The layouts and accesses of \p G for the planners of a
+/// multi-dimensional array; false with \p WhyNot when an access cannot be
+/// judged.
+bool plannedLayouts(const clang::SourceManager &SM, const SharedAccesses &Found,
+                    const ArrayGroup &G,
+                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    std::vector<PlannedLayout> &Layouts, std::string &WhyNot);
 
 /// \p Array's type with its innermost extent padded by \p Pad:
 /// "float[32][33]".
@@ -74,7 +95,8 @@ std::vector<ArrayFix>
 planArrayFixes(clang::ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<std::vector<BlockShape>> &Shapes,
                const std::vector<bool> &Conflicting,
-               const std::vector<LaunchSite> &Launches);
+               const std::vector<LaunchSite> &Launches,
+               FixStyleChoice Choice = FixStyleChoice::Auto);
 
 } // namespace bankfix
 

@@ -38,6 +38,18 @@ namespace bankfix {
 
 namespace {
 
+RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
+  RemarkRecord R;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Remark.Loc));
+  if (P.isValid()) {
+    R.File = P.getFilename();
+    R.Line = P.getLine();
+    R.Column = P.getColumn();
+  }
+  R.Message = Remark.Message;
+  return R;
+}
+
 AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
                     const BlockShapeChoice &Block) {
   AccessRecord R;
@@ -151,8 +163,9 @@ public:
     }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
-    UnitAnalysis Unit =
-        analyzeUnit(Ctx, Opts.BlockDims, [&](const FunctionDecl &F) {
+    UnitAnalysis Unit = analyzeUnit(
+        Ctx, Opts.BlockDims,
+        [&](const FunctionDecl &F) {
           if (HadErrors &&
               functionHasErrors(F, Parse.Errors.errorLocations())) {
             skip(SM, F);
@@ -160,7 +173,8 @@ public:
           }
           ++Parse.Analysed;
           return true;
-        });
+        },
+        Opts.FixStyles);
     SharedAccesses &Found = Unit.Found;
     size_t N = Found.Accesses.size();
     std::vector<std::vector<BlockShapeChoice>> &Choices = Unit.Choices;
@@ -171,8 +185,10 @@ public:
                               CI.getPreprocessor());
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
     for (const WalkRemark &R : Found.Remarks)
-      if (Filter.check(R.Loc, BankConflictCheck) == FilterVerdict::Show)
+      if (Filter.check(R.Loc, BankConflictCheck) == FilterVerdict::Show) {
         Reporter.reportRemark(R.Loc, R.Message);
+        Result.Remarks.push_back(remarkRecord(SM, R));
+      }
     for (const DiagnosticFilter::Problem &P : Filter.mainFileProblems()) {
       Reporter.reportNolintProblem(P.Loc, P.Message);
       Result.Findings.push_back(makeFinding(
@@ -271,6 +287,8 @@ private:
     R.Change = Fix.Plan.helps() ? Fix.Change : "";
     R.Pad = Fix.Plan.Pad;
     R.Period = Fix.Plan.Period;
+    R.SwizzleGranule = Fix.Plan.Swizzle.Granule;
+    R.SwizzleRows = Fix.Plan.Swizzle.Rows;
     R.WavefrontsBefore = Fix.Plan.Before;
     R.WavefrontsAfter = Fix.Plan.After;
     for (const KernelBudget &B : Fix.Budgets)

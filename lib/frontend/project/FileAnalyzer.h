@@ -12,11 +12,13 @@
 
 #include "core/explain/AccessExplanation.h"
 #include "core/explain/ExplainRequest.h"
+#include "core/fix/FixPlan.h"
 #include "core/fix/TextEdit.h"
 #include "core/model/BlockShape.h"
 #include "core/result/AccessRecord.h"
 #include "core/result/Finding.h"
 #include "core/result/FixRecord.h"
+#include "core/result/RemarkRecord.h"
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
 
@@ -30,6 +32,8 @@ struct AnalysisOptions {
   ParseCommand Parse;
   /// --block-dim values, for all kernels or one.
   std::vector<BlockDimOption> BlockDims;
+  /// --fix-style: the fix styles a multi-dimensional array may get.
+  FixStyleChoice FixStyles = FixStyleChoice::Auto;
   bool Colors = false;
   /// --explain, --explain-svg and --warp.
   ExplainRequest Explain;
@@ -54,6 +58,8 @@ struct FileAnalysis {
   /// Every warning shown, for --format=sarif.
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records; ///< one per access and block shape
+  /// Shared memory not followed, as shown (--format=json).
+  std::vector<RemarkRecord> Remarks;
 
   /// A fix, with the first warning it answers: its edits, in this file
   /// and the headers it includes.

@@ -219,7 +219,8 @@ const ArrayFix *UnitAnalysis::fixOf(const SharedArray *Array) const {
 
 UnitAnalysis
 analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
-            const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
+            const std::function<bool(const FunctionDecl &)> &ShouldWalk,
+            FixStyleChoice Styles) {
   UnitAnalysis U;
   std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
   U.Found = findSharedAccesses(
@@ -252,7 +253,7 @@ analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
       Conflicting[I] = Conflicting[I] || warns(U.Summaries[I].back());
     }
   }
-  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches);
+  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Styles);
   for (size_t F = 0; F < U.Fixes.size(); ++F)
     for (const SharedArray *A : U.Fixes[F].Arrays)
       U.FixIndex[A] = F;

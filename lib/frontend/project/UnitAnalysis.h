@@ -36,15 +36,17 @@ struct UnitAnalysis {
 private:
   friend UnitAnalysis
   analyzeUnit(clang::ASTContext &, const std::vector<BlockDimOption> &,
-              const std::function<bool(const clang::FunctionDecl &)> &);
+              const std::function<bool(const clang::FunctionDecl &)> &,
+              FixStyleChoice);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
 /// \p ShouldWalk, when given, may leave device functions out (see
-/// findSharedAccesses).
+/// findSharedAccesses); \p Styles: the fix styles a tile may get.
 UnitAnalysis analyzeUnit(
     clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
-    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {});
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
+    FixStyleChoice Styles = FixStyleChoice::Auto);
 
 /// Whether the reporter warns about \p Summary.
 bool warns(const AccessSummary &Summary);

@@ -92,7 +92,7 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
   bool Rows = Plan.Style == FixStyle::RowPadding;
   if (!Plan.WhyNot.empty())
     Text += (Rows ? "; no padding fix: " : "; no fix: ") + Plan.WhyNot;
-  else if (Plan.Pad == 0)
+  else if (!Plan.helps())
     Text += Rows ? "; no padding of its innermost dimension lowers its "
                    "wavefronts"
                  : "; no padding of its index or row stride lowers its "
@@ -108,6 +108,8 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
     if (!Budget.empty())
       Text += "; " + Budget;
   }
+  if (!Fix->fixes() && !Fix->OtherWhyNot.empty())
+    Text += "; " + Fix->OtherWhyNot;
   auto Builder = Engine->Report(Array.Decl->getLocation(), NoteID);
   Builder << Text;
   // The fix-its go with the first note about the array only.
@@ -116,18 +118,27 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
       Builder << FixItHint::CreateReplacement(E.Range, E.Text);
 }
 
+void ConflictReporter::reportOtherStyle(const FixPlan &Other) {
+  Engine->Report(SourceLocation(), NoteID)
+      << (std::string(fixStyleName(Other.Style)) + " would take " +
+          std::to_string(Other.After) + " wavefronts per block");
+}
+
 void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
-  if (!Fix.fixes())
+  if (!Fix.fixes()) {
+    if (Fix.Other && Fix.Other->helps())
+      reportOtherStyle(*Fix.Other);
     return;
+  }
   for (const AccessChange &W : Fix.Plan.Worse)
     Engine->Report(SourceLocation(), NoteID)
-        << ("the padding makes the " + W.Label +
-            " worse: " + std::to_string(W.Before) + " -> " +
-            std::to_string(W.After) + " wavefronts per block");
+        << (std::string(Fix.Plan.Style == FixStyle::XorSwizzle
+                            ? "the swizzle"
+                            : "the padding") +
+            " makes the " + W.Label + " worse: " + std::to_string(W.Before) +
+            " -> " + std::to_string(W.After) + " wavefronts per block");
   if (Fix.Other && Fix.Other->helps())
-    Engine->Report(SourceLocation(), NoteID)
-        << (std::string(fixStyleName(Fix.Other->Style)) + " would take " +
-            std::to_string(Fix.Other->After) + " wavefronts per block");
+    reportOtherStyle(*Fix.Other);
   for (const KernelBudget &B : Fix.Budgets)
     if (B.BlocksAfter < B.BlocksBefore)
       Engine->Report(SourceLocation(), NoteID)

@@ -63,6 +63,8 @@ public:
   unsigned warnings() const { return Warnings; }
 
 private:
+  /// "XOR swizzle would take N wavefronts per block".
+  void reportOtherStyle(const FixPlan &Other);
   void reportDeclaration(const SharedArray &Array, const ArrayFix *Fix);
   /// After an access's totals: what the fix makes worse, what the other
   /// style would give, the blocks per SM it costs, launches out of sight.

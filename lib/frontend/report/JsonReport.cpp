@@ -34,6 +34,10 @@ static llvm::json::Object fixObject(const FixRecord &F) {
   O["pad"] = F.Pad;
   if (F.Period)
     O["period"] = int64_t(F.Period);
+  if (F.SwizzleRows)
+    O["swizzle"] =
+        llvm::json::Object{{"granuleBytes", int64_t(F.SwizzleGranule)},
+                           {"rows", int64_t(F.SwizzleRows)}};
   O["wavefrontsBefore"] = int64_t(F.WavefrontsBefore);
   O["wavefrontsAfter"] = int64_t(F.WavefrontsAfter);
   if (!F.Change.empty())
@@ -67,7 +71,8 @@ static llvm::json::Object fixObject(const FixRecord &F) {
 }
 
 std::string renderJson(const std::vector<AccessRecord> &Records,
-                       const std::vector<FixRecord> &Fixes) {
+                       const std::vector<FixRecord> &Fixes,
+                       const std::vector<RemarkRecord> &Remarks) {
   llvm::json::Array Accesses;
   struct Totals {
     uint64_t Wavefronts = 0, Ideal = 0;
@@ -157,6 +162,15 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
                                            {"notJudged", C.NotJudged},
                                            {"worstCase", C.WorstCase},
                                        }}};
+  if (!Remarks.empty()) {
+    llvm::json::Array RemarkArray;
+    for (const RemarkRecord &R : Remarks)
+      RemarkArray.push_back(llvm::json::Object{{"file", R.File},
+                                               {"line", R.Line},
+                                               {"column", R.Column},
+                                               {"message", R.Message}});
+    Root["remarks"] = std::move(RemarkArray);
+  }
   if (!Fixes.empty()) {
     llvm::json::Array FixArray;
     for (const FixRecord &F : Fixes)

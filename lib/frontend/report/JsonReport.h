@@ -5,7 +5,8 @@
 // n-way and excess wavefronts per block; per function and block shape the
 // totals; per conflicting array its fix (when any array conflicts): style,
 // wavefronts before and after, shared memory and blocks per SM per kernel
-// and shape, or why no fix is offered.
+// and shape, or why no fix is offered; the remarks on shared memory that
+// is not followed (when there are any).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "core/result/AccessRecord.h"
 #include "core/result/FixRecord.h"
+#include "core/result/RemarkRecord.h"
 
 #include <string>
 #include <vector>
@@ -21,7 +23,8 @@
 namespace bankfix {
 
 std::string renderJson(const std::vector<AccessRecord> &Records,
-                       const std::vector<FixRecord> &Fixes = {});
+                       const std::vector<FixRecord> &Fixes = {},
+                       const std::vector<RemarkRecord> &Remarks = {});
 
 } // namespace bankfix
 

@@ -1,0 +1,119 @@
+//===- SwizzlePlanner.cpp - The XOR swizzle of a shared tile that helps most //
+
+#include "core/fix/SwizzlePlanner.h"
+
+#include "core/fix/FixSearch.h"
+
+#include <algorithm>
+
+namespace bankfix {
+
+namespace {
+
+/// The bytes of the 32 banks: a mask beyond them only moves whole rows of
+/// banks.
+constexpr uint64_t BankRowBytes = uint64_t(NumBanks) * BankWidthBytes;
+
+bool powerOfTwo(uint64_t V) { return V != 0 && (V & (V - 1)) == 0; }
+
+/// Every swizzle worth trying for rows of \p RowBytes whose accesses are at
+/// most \p Widest bytes: the finer granule first, then the fewer masks.
+std::vector<ColumnSwizzle> candidates(uint64_t ElementSize, uint64_t RowBytes,
+                                      uint64_t Rows, uint64_t Widest) {
+  std::vector<ColumnSwizzle> Out;
+  uint64_t Granule = std::max(ElementSize, Widest);
+  if (!powerOfTwo(Granule))
+    return Out;
+  for (; Granule < BankRowBytes; Granule *= 2)
+    for (uint64_t Masks = 2;
+         Granule * Masks <= BankRowBytes && RowBytes % (Granule * Masks) == 0 &&
+         Masks <= std::max<uint64_t>(Rows, 2);
+         Masks *= 2)
+      Out.push_back({Granule, Masks});
+  return Out;
+}
+
+/// Why \p Layouts cannot be swizzled, or empty.
+std::string whyNotSwizzled(const std::vector<PlannedLayout> &Layouts) {
+  const SharedArrayLayout &First = Layouts.front().Layout;
+  std::string Name = "'" + First.Name + "'";
+  if (First.Dims.size() < 2)
+    return Name + " has one dimension";
+  for (const PlannedLayout &L : Layouts) {
+    const std::vector<uint64_t> &D = L.Layout.Dims;
+    if (!powerOfTwo(D.back() * L.Layout.ElementSize))
+      return "the rows of " + Name + " are not a power of two of bytes";
+    // `t[a][r][c]`: the swizzle names r, so a's rows must not shift it.
+    if (D.size() > 2 && !powerOfTwo(D[D.size() - 2]))
+      return "the second innermost extent of " + Name +
+             " is not a power of two";
+  }
+  return "";
+}
+
+bool totals(const std::vector<PlannedLayout> &Layouts, ColumnSwizzle Swizzle,
+            CandidateTotals &Totals, std::string &Problem,
+            WorstCaseValues &Worst) {
+  for (const PlannedLayout &L : Layouts) {
+    SharedArrayLayout Swizzled = L.Layout;
+    Swizzled.Swizzle = Swizzle;
+    for (const PlannedAccess &A : L.Accesses) {
+      uint64_t Sum = 0, Ideal = 0;
+      if (!accessWavefronts(Swizzled, *A.Instances, A.Shapes, Sum, Ideal,
+                            Problem, Worst, !Swizzle.active())) {
+        Problem = accessProblem(A.Label, Problem, Worst);
+        return false;
+      }
+      Totals.PerAccess.push_back(Sum);
+      Totals.Floor += std::min(Sum, Ideal);
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+uint64_t widestAccess(const std::vector<PlannedLayout> &Layouts) {
+  uint64_t Widest = 0;
+  for (const PlannedLayout &L : Layouts)
+    for (const PlannedAccess &A : L.Accesses)
+      for (const AccessInstance &I : *A.Instances)
+        if (!I.MergedAway)
+          Widest = std::max<uint64_t>(Widest, I.Desc.Width);
+  return Widest;
+}
+
+FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
+                    uint64_t MinGranule) {
+  FixPlan Plan;
+  Plan.Style = FixStyle::XorSwizzle;
+  if (Layouts.empty())
+    return Plan;
+  Plan.WhyNot = whyNotSwizzled(Layouts);
+  if (!Plan.WhyNot.empty())
+    return Plan;
+  const SharedArrayLayout &First = Layouts.front().Layout;
+  uint64_t Rows = First.Dims[First.Dims.size() - 2];
+  std::vector<ColumnSwizzle> Candidates =
+      candidates(First.ElementSize, First.Dims.back() * First.ElementSize, Rows,
+                 std::max(MinGranule, widestAccess(Layouts)));
+  std::vector<std::string> Labels;
+  for (const PlannedLayout &L : Layouts)
+    for (const PlannedAccess &A : L.Accesses)
+      Labels.push_back(A.Label);
+  WorstCaseValues Worst;
+  EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
+                                   std::string &Problem) {
+    return totals(Layouts, C == 0 ? ColumnSwizzle{} : Candidates[C - 1], Totals,
+                  Problem, Worst);
+  };
+  SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
+  verifyBest(Outcome, Evaluate, Worst);
+  Plan.WhyNot = Outcome.Problem;
+  if (Outcome.Best != 0)
+    Plan.Swizzle = Candidates[Outcome.Best - 1];
+  fillPlan(Plan, Outcome, Labels);
+  return Plan;
+}
+
+} // namespace bankfix

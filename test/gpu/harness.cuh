@@ -77,6 +77,38 @@ inline void transposeReference(const void *In, void *Out, size_t Width) {
       B[C * Width + R] = A[R * Width + C];
 }
 
+inline size_t transposeWidth(bool Profile) { return Profile ? 512 : 8192; }
+
+// A square transpose of T, each variant launched through its file's own
+// launch(out, in, width): 8192 wide when timed, 512 when profiled.
+template <typename T, void (*BeforeLaunch)(T *, const T *, int),
+          void (*AfterLaunch)(T *, const T *, int)>
+Case transposeCase(const char *Name, const char *Kernel) {
+  Case C;
+  C.Name = Name;
+  C.Kernel = Kernel;
+  C.Size = [](bool Profile) {
+    Problem P;
+    size_t Width = transposeWidth(Profile);
+    P.InBytes = P.OutBytes = Width * Width * sizeof(T);
+    P.MovedBytes = 2 * P.InBytes;
+    return P;
+  };
+  C.Fill = fillRandom<T>;
+  C.Reference = [](const void *In, void *Out, bool Profile) {
+    transposeReference<T>(In, Out, transposeWidth(Profile));
+  };
+  C.Before = [](void *Out, const void *In, bool Profile) {
+    BeforeLaunch(static_cast<T *>(Out), static_cast<const T *>(In),
+                 int(transposeWidth(Profile)));
+  };
+  C.After = [](void *Out, const void *In, bool Profile) {
+    AfterLaunch(static_cast<T *>(Out), static_cast<const T *>(In),
+                int(transposeWidth(Profile)));
+  };
+  return C;
+}
+
 // Median milliseconds of one launch: Samples timed batches of Batch
 // launches each, after warm-up.
 inline double medianMs(const std::function<void()> &Launch, int Samples = 60,

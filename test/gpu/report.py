@@ -197,7 +197,8 @@ def main():
                 if not ok and a["blockIdeal"] and \
                         m["ideal"] % a["blockIdeal"] == 0:
                     n = m["ideal"] // a["blockIdeal"]
-                    if blocks.setdefault((p["name"], variant), n) == n:
+                    if n > 0 and \
+                            blocks.setdefault((p["name"], variant), n) == n:
                         ok = m["wavefronts"] == a["blockWavefronts"] * n
                         verdict = "yes, per block (%d blocks: %d of %d " \
                             "wavefronts, ideal %d)" % (

@@ -145,8 +145,34 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
   return LaneState::Active;
 }
 
+/// The row \p Offset (a byte offset into rows of \p RowBytes, as a place
+/// through a pointer builds it: `... + r * RowBytes + ...`) was written
+/// with: r, or null when no such term is found.
+const LaneExpr *writtenRow(const LaneExpr &Offset, uint64_t RowBytes) {
+  const LaneExpr *E = &Offset;
+  while (E->Kind == ExprKind::Cast)
+    E = E->Ops[0].get();
+  if (E->Kind != ExprKind::Binary)
+    return nullptr;
+  if (E->BOp == BinaryOp::Mul)
+    for (size_t K = 0; K < 2; ++K) {
+      const LaneExpr *C = E->Ops[1 - K].get();
+      while (C->Kind == ExprKind::Cast)
+        C = C->Ops[0].get();
+      if (C->Kind == ExprKind::Constant && C->Value == int64_t(RowBytes))
+        return E->Ops[K].get();
+    }
+  if (E->BOp == BinaryOp::Add)
+    for (const LaneExprPtr &Op : E->Ops)
+      if (const LaneExpr *Row = writtenRow(*Op, RowBytes))
+        return Row;
+  return nullptr;
+}
+
 /// \p Address moved where \p Array's swizzle stores it; false (and the
-/// problem set) when it is not known or the swizzle would split the access.
+/// problem set) when it is not known, the swizzle would split the access,
+/// or (through a pointer) it lies in another row than the one written:
+/// the rewrite swizzles by the row in the source.
 bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const LaneEnv &Env, SymbolicValue &Address,
              AccessEvaluation &Eval) {
@@ -170,8 +196,23 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     Eval.ProblemFromValues = true;
     return false;
   }
-  Address.Const =
-      int64_t(S.apply(Offset, Array.Dims.back() * Array.ElementSize));
+  uint64_t RowBytes = Array.Dims.back() * Array.ElementSize;
+  if (Access.FlatBytes) {
+    uint64_t Rows = Array.Dims[Array.Dims.size() - 2];
+    const LaneExpr *Row = writtenRow(*Access.Indices[0], RowBytes);
+    std::optional<int64_t> R =
+        Row ? evaluateLaneConcrete(*Row, Env) : std::nullopt;
+    if (!R || *R < 0 || uint64_t(*R) != Offset / RowBytes % Rows) {
+      setProblem(Eval,
+                 "its address is not in the row it names for " +
+                     describeLane(Env.ThreadIdx) +
+                     ": a swizzle by that row would move it",
+                 Array.Name);
+      Eval.ProblemFromValues = true;
+      return false;
+    }
+  }
+  Address.Const = int64_t(S.apply(Offset, RowBytes));
   return true;
 }
 

@@ -108,7 +108,15 @@ std::string swizzledIndexText(const std::string &Column, const std::string &Row,
       return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
              C == '.';
     });
-    return Simple ? S : "(" + S + ")";
+    // Already in parentheses that close at its end: `(a + b)`.
+    int Depth = 0;
+    bool Wrapped = S.size() > 1 && S.front() == '(';
+    for (size_t I = 0; Wrapped && I < S.size(); ++I) {
+      Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+      if (Depth == 0 && I + 1 < S.size())
+        Wrapped = false;
+    }
+    return Simple || (Wrapped && Depth == 0) ? S : "(" + S + ")";
   };
   std::string Mask = Operand(Row) + " % " + std::to_string(Rows);
   if (Factor != 1)

@@ -71,8 +71,12 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   for (size_t C = 1; C <= Candidates && Out.After > Base.Floor; ++C) {
     CandidateTotals Totals;
     std::string Problem;
-    if (!Evaluate(C, Totals, Problem))
+    if (!Evaluate(C, Totals, Problem)) {
+      if (Out.FirstCandidateProblem.empty())
+        Out.FirstCandidateProblem = Problem;
       continue;
+    }
+    ++Out.CandidatesJudged;
     uint64_t Total = sum(Totals.PerAccess);
     if (Total < Out.After) {
       Out.After = Total;

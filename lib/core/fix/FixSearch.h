@@ -40,6 +40,10 @@ struct SearchOutcome {
   size_t Best = 0;     ///< the candidate chosen; 0 when none lowers the total
   uint64_t Before = 0, After = 0;
   uint64_t Floor = 0; ///< of the layout as it is (CandidateTotals::Floor)
+  /// Candidates that could be judged, and the problem of the first that
+  /// could not (when none could, why no layout of the style applies).
+  size_t CandidatesJudged = 0;
+  std::string FirstCandidateProblem;
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
 };
 

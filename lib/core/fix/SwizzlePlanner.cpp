@@ -16,20 +16,33 @@ constexpr uint64_t BankRowBytes = uint64_t(NumBanks) * BankWidthBytes;
 
 bool powerOfTwo(uint64_t V) { return V != 0 && (V & (V - 1)) == 0; }
 
-/// Every swizzle worth trying for rows of \p RowBytes whose accesses are at
-/// most \p Widest bytes: the finer granule first, then the fewer masks.
-std::vector<ColumnSwizzle> candidates(uint64_t ElementSize, uint64_t RowBytes,
-                                      uint64_t Rows, uint64_t Widest) {
+/// Every swizzle worth trying for \p Layouts (one per template instance)
+/// whose accesses are at most \p Widest bytes: each instance's rows hold
+/// whole mask periods (RowBytes a multiple of Granule * Masks) and, with
+/// three dimensions or more, its second innermost extent a whole number of
+/// masks (the row a plane starts at keeps the mask of r); the finer granule
+/// first, then the fewer masks.
+std::vector<ColumnSwizzle> candidates(const std::vector<PlannedLayout> &Layouts,
+                                      uint64_t Widest) {
   std::vector<ColumnSwizzle> Out;
-  uint64_t Granule = std::max(ElementSize, Widest);
+  uint64_t Granule = std::max(Layouts.front().Layout.ElementSize,
+                              std::max<uint64_t>(Widest, 1));
   if (!powerOfTwo(Granule))
     return Out;
+  auto Fits = [&](uint64_t G, uint64_t Masks) {
+    for (const PlannedLayout &L : Layouts) {
+      const std::vector<uint64_t> &D = L.Layout.Dims;
+      uint64_t RowBytes = D.back() * L.Layout.ElementSize;
+      if (RowBytes % (G * Masks) != 0 ||
+          (D.size() > 2 && D[D.size() - 2] % Masks != 0))
+        return false;
+    }
+    return true;
+  };
   for (; Granule < BankRowBytes; Granule *= 2)
-    for (uint64_t Masks = 2;
-         Granule * Masks <= BankRowBytes && RowBytes % (Granule * Masks) == 0 &&
-         Masks <= std::max<uint64_t>(Rows, 2);
-         Masks *= 2)
-      Out.push_back({Granule, Masks});
+    for (uint64_t Masks = 2; Granule * Masks <= BankRowBytes; Masks *= 2)
+      if (Fits(Granule, Masks))
+        Out.push_back({Granule, Masks});
   return Out;
 }
 
@@ -44,9 +57,9 @@ std::string whyNotSwizzled(const std::vector<PlannedLayout> &Layouts) {
     if (!powerOfTwo(D.back() * L.Layout.ElementSize))
       return "the rows of " + Name + " are not a power of two of bytes";
     // `t[a][r][c]`: the swizzle names r, so a's rows must not shift it.
-    if (D.size() > 2 && !powerOfTwo(D[D.size() - 2]))
+    if (D.size() > 2 && (!powerOfTwo(D[D.size() - 2]) || D[D.size() - 2] < 2))
       return "the second innermost extent of " + Name +
-             " is not a power of two";
+             " is not a power of two of at least 2";
   }
   return "";
 }
@@ -92,11 +105,8 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
   Plan.WhyNot = whyNotSwizzled(Layouts);
   if (!Plan.WhyNot.empty())
     return Plan;
-  const SharedArrayLayout &First = Layouts.front().Layout;
-  uint64_t Rows = First.Dims[First.Dims.size() - 2];
   std::vector<ColumnSwizzle> Candidates =
-      candidates(First.ElementSize, First.Dims.back() * First.ElementSize, Rows,
-                 std::max(MinGranule, widestAccess(Layouts)));
+      candidates(Layouts, std::max(MinGranule, widestAccess(Layouts)));
   std::vector<std::string> Labels;
   for (const PlannedLayout &L : Layouts)
     for (const PlannedAccess &A : L.Accesses)
@@ -110,6 +120,9 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
   SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
+  if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&
+      !Outcome.FirstCandidateProblem.empty())
+    Plan.WhyNot = Outcome.FirstCandidateProblem;
   if (Outcome.Best != 0)
     Plan.Swizzle = Candidates[Outcome.Best - 1];
   fillPlan(Plan, Outcome, Labels);

@@ -28,6 +28,9 @@ struct SwizzleSite {
   /// Bytes one step of Column moves: the element, or the vector a cast
   /// row is read as.
   uint64_t StepBytes = 0;
+  /// The vector read through a cast, which the swizzle must keep whole
+  /// even where nvcc narrowed the load to the components used.
+  uint64_t VectorBytes = 0;
   std::string Label;
 };
 
@@ -35,8 +38,10 @@ const Expr *bare(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 /// `t[i]...[r]`, a row of \p V: its DeclRefExpr and r; null otherwise.
 const DeclRefExpr *rowOf(const Expr *E, const VarDecl *V, const Expr *&Row) {
+  // A row: an array of elements, not a plane of rows (`t[a]` of t[2][32][32]).
   const auto *S = dyn_cast<ArraySubscriptExpr>(bare(E));
-  if (!S || !S->getType()->isArrayType())
+  const ArrayType *RowType = S ? S->getType()->getAsArrayTypeUnsafe() : nullptr;
+  if (!RowType || RowType->getElementType()->isArrayType())
     return nullptr;
   Row = S->getIdx();
   const Expr *Base = bare(S->getBase());
@@ -92,10 +97,18 @@ public:
              "' through a pointer the swizzle cannot rewrite (only "
              "`(V *)t[r]` indexed, or `*(V *)&t[r][c]`)";
     }
-    std::string Effect = sideEffect(Ctx, Site.Row);
-    if (!Effect.empty())
-      return "the row index of the " + Site.Label + " " + Effect +
-             ": the swizzle would evaluate it twice";
+    for (const Expr *Index : {Site.Row, Site.Column}) {
+      std::string Effect = sideEffect(Ctx, Index);
+      if (!Effect.empty())
+        return std::string(Index == Site.Row ? "the row" : "the column") +
+               " index of the " + Site.Label + " " + Effect +
+               ": the swizzle would evaluate it twice";
+      // A macro's argument is rewritten for every use in its body.
+      if (SM.isMacroArgExpansion(Index->getBeginLoc()) ||
+          SM.isMacroArgExpansion(Index->getEndLoc()))
+        return "an index of the " + Site.Label +
+               " is a macro's argument: rewrite it by hand";
+    }
     Covered.insert(Ref);
     Sites.push_back(Site);
     return "";
@@ -139,6 +152,7 @@ private:
       Site.Row = A->Indices[A->Indices.size() - 2];
       Site.Column = A->Indices.back();
       Site.StepBytes = Element;
+      Site.VectorBytes = VectorBytes;
       return A->Ref;
     }
     const Expr *Row = nullptr;
@@ -147,12 +161,21 @@ private:
       return nullptr;
     Site.Row = Row;
     Site.Column = Subscript;
-    Site.StepBytes = VectorBytes;
+    Site.StepBytes = Site.VectorBytes = VectorBytes;
     return Ref;
   }
 
   ASTContext &Ctx;
 };
+
+/// \p E as written; in parentheses when a macro wrote it (`ROW` may be
+/// `ty + 16`).
+std::string written(ASTContext &Ctx, const Expr *E) {
+  std::string Text = writtenText(Ctx, E->getSourceRange());
+  if (!Text.empty() && E->getBeginLoc().isMacroID())
+    Text = "(" + Text + ")";
+  return Text;
+}
 
 /// The first use of \p Arrays outside \p Covered, or empty.
 std::string otherUse(ASTContext &Ctx,
@@ -223,7 +246,7 @@ void planSwizzleFix(ASTContext &Ctx, const SharedAccesses &Found,
     return;
   uint64_t Steps = 0;
   for (const SwizzleSite &Site : Sites.Sites)
-    Steps = std::max(Steps, Site.StepBytes);
+    Steps = std::max({Steps, Site.StepBytes, Site.VectorBytes});
   Fix.Plan = planSwizzle(Layouts, Steps);
   if (!Fix.Plan.helps())
     return;
@@ -232,7 +255,7 @@ void planSwizzleFix(ASTContext &Ctx, const SharedAccesses &Found,
                               std::max(Steps, widestAccess(Layouts)));
   std::string Why;
   for (const SwizzleSite &Site : Sites.Sites) {
-    std::string Row = writtenText(Ctx, Site.Row->getSourceRange());
+    std::string Row = written(Ctx, Site.Row);
     if (Row.empty() || S.Granule % Site.StepBytes != 0) {
       Why = Row.empty() ? "the row index of the " + Site.Label +
                               " is written by a macro expansion"
@@ -242,8 +265,10 @@ void planSwizzleFix(ASTContext &Ctx, const SharedAccesses &Found,
     if (!addEdit(
             Ctx, Site.Column->getSourceRange(),
             [&](const std::string &Column) {
-              return swizzledIndexText(Column, Row, S.Rows,
-                                       S.Granule / Site.StepBytes);
+              return swizzledIndexText(Site.Column->getBeginLoc().isMacroID()
+                                           ? "(" + Column + ")"
+                                           : Column,
+                                       Row, S.Rows, S.Granule / Site.StepBytes);
             },
             "the column index of the " + Site.Label, Fix.Edits, Why))
       break;

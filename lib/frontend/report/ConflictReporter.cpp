@@ -90,13 +90,18 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
   }
   const FixPlan &Plan = Fix->Plan;
   bool Rows = Plan.Style == FixStyle::RowPadding;
+  bool Swizzle = Plan.Style == FixStyle::XorSwizzle;
   if (!Plan.WhyNot.empty())
-    Text += (Rows ? "; no padding fix: " : "; no fix: ") + Plan.WhyNot;
+    Text += (Rows      ? "; no padding fix: "
+             : Swizzle ? "; no swizzle fix: "
+                       : "; no fix: ") +
+            Plan.WhyNot;
   else if (!Plan.helps())
-    Text += Rows ? "; no padding of its innermost dimension lowers its "
-                   "wavefronts"
-                 : "; no padding of its index or row stride lowers its "
-                   "wavefronts";
+    Text += Rows      ? "; no padding of its innermost dimension lowers its "
+                        "wavefronts"
+            : Swizzle ? "; no XOR swizzle of its columns lowers its wavefronts"
+                      : "; no padding of its index or row stride lowers its "
+                        "wavefronts";
   else if (!Fix->Refusal.empty())
     Text += "; " + gerund(Fix->Change) +
             " would help, but no fix is offered: " + Fix->Refusal;

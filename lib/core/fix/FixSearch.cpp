@@ -10,14 +10,6 @@ namespace bankfix {
 
 namespace {
 
-/// Whether \p Symbol appears in the address of \p Desc.
-bool inAddress(const SharedAccessDesc &Desc, const std::string &Symbol) {
-  std::map<std::string, IntType> Mentioned;
-  for (const LaneExprPtr &Index : Desc.Indices)
-    collectUniforms(*Index, Mentioned);
-  return Mentioned.count(Symbol) != 0;
-}
-
 /// Values a candidate is compared at for a symbol in an address that the
 /// layout as it is was judged without (a uniform offset: `s[t + n % 32]`),
 /// which a rewritten subscript may no longer allow (`i + i / W`).
@@ -29,8 +21,11 @@ constexpr int64_t SampledValues = 8;
 bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
                      std::string &Problem) {
   for (const InstanceEvaluation &I : S.Instances) {
+    std::map<std::string, IntType> InAddress;
+    for (const LaneExprPtr &Index : I.Desc.Indices)
+      collectUniforms(*Index, InAddress);
     for (const auto &[Symbol, Value] : I.Eval.Bound) {
-      if (!I.Eval.exact() && inAddress(I.Desc, Symbol)) {
+      if (!I.Eval.exact() && InAddress.count(Symbol)) {
         Problem = "depend on '" + Symbol +
                   "', which is not known here (judged " + I.Eval.WorstCase +
                   "): no layout is best for every value";
@@ -41,9 +36,6 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
       if (std::find(List.begin(), List.end(), Value) == List.end())
         List.push_back(Value);
     }
-    std::map<std::string, IntType> InAddress;
-    for (const LaneExprPtr &Index : I.Desc.Indices)
-      collectUniforms(*Index, InAddress);
     for (const auto &[Symbol, Type] : InAddress)
       if (!Worst.Values.count(Symbol))
         for (int64_t V = 0; V < SampledValues; ++V)

@@ -16,28 +16,6 @@ unsigned maxUsefulPadding(uint64_t ElementSize) {
 
 namespace {
 
-/// Wavefronts per block of each access (in order, over all layouts) with the
-/// innermost dimension padded by \p Pad; false when one cannot be judged.
-bool totals(const std::vector<PlannedLayout> &Layouts, unsigned Pad,
-            CandidateTotals &Totals, std::string &Problem,
-            WorstCaseValues &Worst) {
-  for (const PlannedLayout &L : Layouts) {
-    SharedArrayLayout Padded = L.Layout;
-    Padded.Dims.back() += Pad;
-    for (const PlannedAccess &A : L.Accesses) {
-      uint64_t Sum = 0, Ideal = 0;
-      if (!accessWavefronts(Padded, *A.Instances, A.Shapes, Sum, Ideal, Problem,
-                            Worst, Pad == 0)) {
-        Problem = accessProblem(A.Label, Problem, Worst);
-        return false;
-      }
-      Totals.PerAccess.push_back(Sum);
-      Totals.Floor += std::min(Sum, Ideal);
-    }
-  }
-  return true;
-}
-
 /// Why the innermost extent cannot be padded, or empty.
 std::string whyNotPadded(const std::vector<PlannedLayout> &Layouts) {
   const SharedArrayLayout &First = Layouts.front().Layout;
@@ -57,6 +35,36 @@ std::string whyNotPadded(const std::vector<PlannedLayout> &Layouts) {
 
 } // namespace
 
+std::vector<std::string>
+plannedLabels(const std::vector<PlannedLayout> &Layouts) {
+  std::vector<std::string> Labels;
+  for (const PlannedLayout &L : Layouts)
+    for (const PlannedAccess &A : L.Accesses)
+      Labels.push_back(A.Label);
+  return Labels;
+}
+
+bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
+                   const std::function<void(SharedArrayLayout &)> &Change,
+                   bool AsIs, CandidateTotals &Totals, std::string &Problem,
+                   WorstCaseValues &Worst) {
+  for (const PlannedLayout &L : Layouts) {
+    SharedArrayLayout Changed = L.Layout;
+    Change(Changed);
+    for (const PlannedAccess &A : L.Accesses) {
+      uint64_t Sum = 0, Ideal = 0;
+      if (!accessWavefronts(Changed, *A.Instances, A.Shapes, Sum, Ideal,
+                            Problem, Worst, AsIs)) {
+        Problem = accessProblem(A.Label, Problem, Worst);
+        return false;
+      }
+      Totals.PerAccess.push_back(Sum);
+      Totals.Floor += std::min(Sum, Ideal);
+    }
+  }
+  return true;
+}
+
 FixPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
   FixPlan Plan;
   Plan.Style = FixStyle::RowPadding;
@@ -65,22 +73,20 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
   Plan.WhyNot = whyNotPadded(Layouts);
   if (!Plan.WhyNot.empty())
     return Plan;
-  std::vector<std::string> Labels;
-  for (const PlannedLayout &L : Layouts)
-    for (const PlannedAccess &A : L.Accesses)
-      Labels.push_back(A.Label);
   // Candidate C pads by C elements: the smallest padding that does best.
   WorstCaseValues Worst;
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
-    return totals(Layouts, unsigned(C), Totals, Problem, Worst);
+    return plannedTotals(
+        Layouts, [&](SharedArrayLayout &L) { L.Dims.back() += C; }, C == 0,
+        Totals, Problem, Worst);
   };
   SearchOutcome Outcome = searchFewestWavefronts(
       maxUsefulPadding(Layouts.front().Layout.ElementSize), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   Plan.Pad = unsigned(Outcome.Best);
-  fillPlan(Plan, Outcome, Labels);
+  fillPlan(Plan, Outcome, plannedLabels(Layouts));
   return Plan;
 }
 

@@ -16,7 +16,9 @@
 
 #include "core/expr/AccessSummary.h"
 #include "core/fix/FixPlan.h"
+#include "core/fix/FixSearch.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,19 @@ struct PlannedLayout {
   SharedArrayLayout Layout;
   std::vector<PlannedAccess> Accesses;
 };
+
+/// The labels of the accesses of \p Layouts, in order.
+std::vector<std::string>
+plannedLabels(const std::vector<PlannedLayout> &Layouts);
+
+/// The wavefronts per block of each access of \p Layouts (in order), each
+/// layout first changed by \p Change; \p AsIs for the layout as it is
+/// (accessWavefronts). False with \p Problem naming the access that
+/// cannot be judged. Shared by the tile planners (padding, swizzle).
+bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
+                   const std::function<void(SharedArrayLayout &)> &Change,
+                   bool AsIs, CandidateTotals &Totals, std::string &Problem,
+                   WorstCaseValues &Worst);
 
 /// Paddings worth trying for elements of \p ElementSize bytes: those that
 /// shift a row by up to 128 bytes (the 32 banks).

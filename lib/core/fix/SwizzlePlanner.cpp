@@ -64,26 +64,6 @@ std::string whyNotSwizzled(const std::vector<PlannedLayout> &Layouts) {
   return "";
 }
 
-bool totals(const std::vector<PlannedLayout> &Layouts, ColumnSwizzle Swizzle,
-            CandidateTotals &Totals, std::string &Problem,
-            WorstCaseValues &Worst) {
-  for (const PlannedLayout &L : Layouts) {
-    SharedArrayLayout Swizzled = L.Layout;
-    Swizzled.Swizzle = Swizzle;
-    for (const PlannedAccess &A : L.Accesses) {
-      uint64_t Sum = 0, Ideal = 0;
-      if (!accessWavefronts(Swizzled, *A.Instances, A.Shapes, Sum, Ideal,
-                            Problem, Worst, !Swizzle.active())) {
-        Problem = accessProblem(A.Label, Problem, Worst);
-        return false;
-      }
-      Totals.PerAccess.push_back(Sum);
-      Totals.Floor += std::min(Sum, Ideal);
-    }
-  }
-  return true;
-}
-
 } // namespace
 
 uint64_t widestAccess(const std::vector<PlannedLayout> &Layouts) {
@@ -107,15 +87,16 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
     return Plan;
   std::vector<ColumnSwizzle> Candidates =
       candidates(Layouts, std::max(MinGranule, widestAccess(Layouts)));
-  std::vector<std::string> Labels;
-  for (const PlannedLayout &L : Layouts)
-    for (const PlannedAccess &A : L.Accesses)
-      Labels.push_back(A.Label);
   WorstCaseValues Worst;
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
-    return totals(Layouts, C == 0 ? ColumnSwizzle{} : Candidates[C - 1], Totals,
-                  Problem, Worst);
+    return plannedTotals(
+        Layouts,
+        [&](SharedArrayLayout &L) {
+          if (C != 0)
+            L.Swizzle = Candidates[C - 1];
+        },
+        C == 0, Totals, Problem, Worst);
   };
   SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
@@ -125,7 +106,7 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
     Plan.WhyNot = Outcome.FirstCandidateProblem;
   if (Outcome.Best != 0)
     Plan.Swizzle = Candidates[Outcome.Best - 1];
-  fillPlan(Plan, Outcome, Labels);
+  fillPlan(Plan, Outcome, plannedLabels(Layouts));
   return Plan;
 }
 

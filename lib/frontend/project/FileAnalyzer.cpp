@@ -38,14 +38,21 @@ namespace bankfix {
 
 namespace {
 
-RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
-  RemarkRecord R;
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Remark.Loc));
+/// Sets \p R's File, Line and Column to where \p Loc is (its expansion,
+/// for a macro), as the reports name it.
+template <typename Record>
+void setPlace(const SourceManager &SM, SourceLocation Loc, Record &R) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isValid()) {
     R.File = P.getFilename();
     R.Line = P.getLine();
     R.Column = P.getColumn();
   }
+}
+
+RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
+  RemarkRecord R;
+  setPlace(SM, Remark.Loc, R);
   R.Message = Remark.Message;
   return R;
 }
@@ -53,14 +60,7 @@ RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
 AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
                     const BlockShapeChoice &Block) {
   AccessRecord R;
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc P =
-      SM.getPresumedLoc(SM.getExpansionLoc(Access.Expr->getBeginLoc()));
-  if (P.isValid()) {
-    R.File = P.getFilename();
-    R.Line = P.getLine();
-    R.Column = P.getColumn();
-  }
+  setPlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc(), R);
   R.Array = Access.Array->Layout.Name;
   R.Kind = accessKindName(Access.Kind);
   R.Function = Access.FunctionName;
@@ -272,13 +272,7 @@ private:
   static FixRecord fixRecord(const SourceManager &SM, const ArrayFix &Fix) {
     FixRecord R;
     const SharedArray &Array = *Fix.Arrays.front();
-    PresumedLoc P =
-        SM.getPresumedLoc(SM.getExpansionLoc(Array.Decl->getLocation()));
-    if (P.isValid()) {
-      R.File = P.getFilename();
-      R.Line = P.getLine();
-      R.Column = P.getColumn();
-    }
+    setPlace(SM, Array.Decl->getLocation(), R);
     R.Array = Array.Layout.Name;
     R.Style = fixStyleName(Fix.Plan.Style);
     R.Offered = Fix.fixes();

@@ -112,7 +112,9 @@ with tempfile.TemporaryDirectory() as work:
     if m:
         args = m.group(1).split()
     shapes = [a.split("=", 1)[1] for a in args if a.startswith("--block-dim=")]
-    assert len(shapes) == len(args), "only --block-dim is translated: %s" % args
+    styles = [a.split("=", 1)[1] for a in args if a.startswith("--fix-style=")]
+    assert len(shapes) + len(styles) == len(args), \
+        "only --block-dim and --fix-style are translated: %s" % args
 
     def run(cmd):
         return subprocess.run(cmd, cwd=inputs, capture_output=True, text=True)
@@ -129,7 +131,9 @@ with tempfile.TemporaryDirectory() as work:
     mine = run([bankfix, "--use-color=false", "--quiet",
                 "--export-fixes=" + os.path.join(work, "bankfix.yaml")]
                + args + [name + ".cu"])
-    config = "{CheckOptions: {bankfix-bank-conflict.BlockDim: '%s'}}" % ";".join(shapes)
+    config = ("{CheckOptions: {bankfix-bank-conflict.BlockDim: '%s', "
+              "bankfix-bank-conflict.FixStyle: '%s'}}"
+              % (";".join(shapes), styles[-1] if styles else "auto"))
     tidy_cmd = [clang_tidy, "--load=" + module,
                 "--checks=-*,bankfix-bank-conflict", "--config=" + config,
                 "--use-color=false"]

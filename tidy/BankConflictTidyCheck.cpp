@@ -45,7 +45,18 @@ SourceLocation placeOf(const SourceManager &SM, const TranscriptEntry &E) {
 BankConflictTidyCheck::BankConflictTidyCheck(StringRef Name,
                                              tidy::ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx), TidyContext(Ctx),
-      BlockDimText(Options.get("BlockDim", "").str()) {
+      BlockDimText(Options.get("BlockDim", "").str()),
+      FixStyleText(Options.get("FixStyle", "auto").str()) {
+  if (FixStyleText == "pad")
+    FixStyles = FixStyleChoice::Pad;
+  else if (FixStyleText == "swizzle")
+    FixStyles = FixStyleChoice::Swizzle;
+  else if (FixStyleText != "auto") {
+    configurationDiag("invalid value '%0' for option '%1FixStyle': expected "
+                      "auto, pad or swizzle")
+        << FixStyleText << (Name + ".").str();
+    OptionsValid = false;
+  }
   llvm::SmallVector<StringRef, 4> Parts;
   StringRef(BlockDimText).split(Parts, ';', -1, /*KeepEmpty=*/false);
   for (StringRef Part : Parts) {
@@ -55,7 +66,7 @@ BankConflictTidyCheck::BankConflictTidyCheck(StringRef Name,
     if (!Option) {
       configurationDiag("invalid value '%0' for option '%1BlockDim': %2")
           << Part.trim() << (Name + ".").str() << Error;
-      BlockDimValid = false;
+      OptionsValid = false;
       continue;
     }
     BlockDims.push_back(*Option);
@@ -80,12 +91,13 @@ void BankConflictTidyCheck::registerMatchers(MatchFinder *Finder) {
 void BankConflictTidyCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BlockDim", BlockDimText);
+  Options.store(Opts, "FixStyle", FixStyleText);
 }
 
 void BankConflictTidyCheck::check(const MatchFinder::MatchResult &Result) {
   // Like bankfix: nothing is analysed after a parse error, or with a
-  // BlockDim option that does not parse (reported above).
-  if (!PP || !BlockDimValid ||
+  // BlockDim or FixStyle option that does not parse (reported above).
+  if (!PP || !OptionsValid ||
       Result.Context->getDiagnostics().hasErrorOccurred())
     return;
   llvm::thread Worker(std::optional<unsigned>(AnalysisStackSize),
@@ -104,7 +116,7 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
   }
   // Every access for each of its block shapes, and the padding fixes:
   // what bankfix's FileAnalyzer does.
-  UnitAnalysis Unit = analyzeUnit(Ctx, BlockDims);
+  UnitAnalysis Unit = analyzeUnit(Ctx, BlockDims, {}, FixStyles);
   const SharedAccesses &Found = Unit.Found;
   size_t N = Found.Accesses.size();
   std::set<const ArrayFix *> Exported;

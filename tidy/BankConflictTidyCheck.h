@@ -8,14 +8,16 @@
 // of each array, for --fix and --export-fixes. NOLINT comments and the
 // header filter are clang-tidy's own.
 //
-// Option: BlockDim, what --block-dim takes; several separated by ';'
-// ("32x8;transpose:16x16").
+// Options: BlockDim, what --block-dim takes; several separated by ';'
+// ("32x8;transpose:16x16"). FixStyle, what --fix-style takes: auto
+// (default), pad or swizzle.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_TIDY_BANKCONFLICTTIDYCHECK_H
 #define BANKFIX_TIDY_BANKCONFLICTTIDYCHECK_H
 
+#include "core/fix/FixPlan.h"
 #include "core/model/BlockShape.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -44,7 +46,9 @@ private:
   clang::tidy::ClangTidyContext *TidyContext;
   std::string BlockDimText;
   std::vector<BlockDimOption> BlockDims;
-  bool BlockDimValid = true;
+  bool OptionsValid = true;
+  std::string FixStyleText;
+  FixStyleChoice FixStyles = FixStyleChoice::Auto;
   clang::Preprocessor *PP = nullptr;
 };
 

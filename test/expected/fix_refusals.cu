@@ -23,9 +23,9 @@ __global__ void rowPassed(float *out) {
 }
 
 __global__ void vectorOverRows(float4 *out) {
-  __shared__ float c[32][32];
-  c[threadIdx.x][threadIdx.y ^ (threadIdx.x % 8 * 4)] = 1.0f;
-  out[0] = reinterpret_cast<float4 *>(c[threadIdx.y])[(threadIdx.x / 4) ^ (threadIdx.y % 8)];
+  __shared__ float c[32][36];
+  c[threadIdx.x][threadIdx.y] = 1.0f;
+  out[0] = reinterpret_cast<float4 *>(c[threadIdx.y])[threadIdx.x / 4];
 }
 
 __global__ void sizeofUsed(float *out) {

@@ -1,3 +1,4 @@
+// bankfix-args: --fix-style=swizzle
 // A tiled transpose whose tile is written by columns and read back as
 // float4 rows, as vectorised epilogues (CUTLASS-style) read shared memory;
 // 32x8 threads, the loop unrolled (j = 0, 8, 16, 24).
@@ -5,10 +6,13 @@
 // Load reinterpret_cast<float4 *>(tile[r])[q]: 8 lanes per row, 4 rows per
 // warp, conflict-free (4 wavefronts, ideal 4); on the line of the store
 // that uses it, where nvcc's line table puts it.
-// Padding the rows by one float would misalign the float4 reads: the fix
-// is an XOR swizzle of 16-byte granules, which keeps them whole; then the
-// column store is 4-way, the fewest any such swizzle reaches (32 rows of
-// one column over the 8 banks a granule offset allows).
+// Padding the rows by one float would misalign the float4 reads; padding
+// by a whole float4 (tile[32][36]) keeps them aligned and is what
+// --fix-style=auto gives. This file asks for the other style: an XOR
+// swizzle of 16-byte granules, which keeps them whole with no extra
+// memory; then the column store is 4-way, the fewest any such swizzle (or
+// padding) reaches (32 rows of one column over the 8 banks a granule
+// offset allows).
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
 

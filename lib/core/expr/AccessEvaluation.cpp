@@ -216,6 +216,53 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
   return true;
 }
 
+/// \p Address, a byte offset through a pointer built over rows of
+/// Array.WrittenRowBytes, moved to where \p Array's padded rows put it;
+/// false (and the problem set) when it is not known, does not lie in the
+/// row it names (the padding would move it elsewhere), or is no longer a
+/// multiple of the access's width.
+bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
+             const LaneEnv &Env, SymbolicValue &Address,
+             AccessEvaluation &Eval) {
+  if (!Address.Terms.empty()) {
+    const std::string &Sym = Address.Terms.begin()->first;
+    setProblem(Eval,
+               "its padded address depends on '" + Sym +
+                   "', whose value is not known",
+               Sym);
+    return false;
+  }
+  uint64_t Written = Array.WrittenRowBytes;
+  uint64_t Offset = uint64_t(Address.Const);
+  uint64_t Rows = Array.Dims.size() < 2 ? 0 : Array.Dims[Array.Dims.size() - 2];
+  const LaneExpr *Row = writtenRow(*Access.Indices[0], Written);
+  std::optional<int64_t> R =
+      Row ? evaluateLaneConcrete(*Row, Env) : std::nullopt;
+  if (Rows == 0 || !R || *R < 0 || uint64_t(*R) != Offset / Written % Rows ||
+      Offset % Written + Access.Width > Written) {
+    setProblem(Eval,
+               "its address is not in the row it names for " +
+                   describeLane(Env.ThreadIdx) +
+                   ": padding the rows would move it",
+               Array.Name);
+    Eval.ProblemFromValues = true;
+    return false;
+  }
+  uint64_t Moved = Offset / Written * (Array.Dims.back() * Array.ElementSize) +
+                   Offset % Written;
+  if (Moved % Access.Width != 0) {
+    setProblem(Eval,
+               "padded rows would misalign its " +
+                   std::to_string(Access.Width) + "-byte access for " +
+                   describeLane(Env.ThreadIdx),
+               Array.Name);
+    Eval.ProblemFromValues = true;
+    return false;
+  }
+  Address.Const = int64_t(Moved);
+  return true;
+}
+
 /// The byte address of the access for one lane: a constant plus multiples
 /// of warp-uniform symbols; nullopt (and the problem set) when an index
 /// cannot be evaluated, is out of bounds, or the address overflows.
@@ -284,6 +331,9 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
     }
     Address.Const = *Const;
   }
+  if (Access.FlatBytes && Array.WrittenRowBytes &&
+      !padRows(Array, Access, Env, Address, Eval))
+    return std::nullopt;
   if (Array.Swizzle.active() && !swizzle(Array, Access, Env, Address, Eval))
     return std::nullopt;
   return Address;

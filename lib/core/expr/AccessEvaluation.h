@@ -31,6 +31,11 @@ struct SharedArrayLayout {
   /// The columns of each row permuted (a fix being weighed): every
   /// address is swizzled before the bank model sees it.
   ColumnSwizzle Swizzle;
+  /// The bytes of a row as the source was written, when the rows are
+  /// padded (a fix being weighed; 0 otherwise): a byte offset through a
+  /// pointer (FlatBytes) was built over rows of this many bytes and moves
+  /// with its row (`((float4 *)t[r])[q]` stays in row r).
+  uint64_t WrittenRowBytes = 0;
 };
 
 struct SharedAccessDesc {

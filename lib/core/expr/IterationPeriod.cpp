@@ -419,8 +419,9 @@ std::optional<IterationPattern> iterationPattern(const SharedArrayLayout &Array,
                                                  const SharedAccessDesc &Access,
                                                  const IterationRange &Range,
                                                  const BlockShape &Shape) {
-  // A swizzle is not linear in the indices: every iteration is evaluated.
-  if (Array.Swizzle.active())
+  // A swizzle, or rows padded under a pointer's byte offsets, is not linear
+  // in the indices: every iteration is evaluated.
+  if (Array.Swizzle.active() || (Access.FlatBytes && Array.WrittenRowBytes))
     return std::nullopt;
   if (Range.Count < 2)
     return std::nullopt;

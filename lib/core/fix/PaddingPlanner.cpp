@@ -19,14 +19,6 @@ namespace {
 /// Why the innermost extent cannot be padded, or empty.
 std::string whyNotPadded(const std::vector<PlannedLayout> &Layouts) {
   const SharedArrayLayout &First = Layouts.front().Layout;
-  // An access through a pointer moves with the padding in ways its byte
-  // offset does not show.
-  for (const PlannedLayout &L : Layouts)
-    for (const PlannedAccess &A : L.Accesses)
-      for (const AccessInstance &I : *A.Instances)
-        if (I.Desc.FlatBytes)
-          return "the " + A.Label + " reaches '" + First.Name +
-                 "' through a pointer, a reference or a member";
   if (First.Dims.size() < 2)
     return "'" + First.Name +
            "' has one dimension: pad its row stride in the index";
@@ -65,7 +57,8 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
   return true;
 }
 
-FixPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
+FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
+                    uint64_t RowAlign) {
   FixPlan Plan;
   Plan.Style = FixStyle::RowPadding;
   if (Layouts.empty())
@@ -74,17 +67,31 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts) {
   if (!Plan.WhyNot.empty())
     return Plan;
   // Candidate C pads by C elements: the smallest padding that does best.
+  // Rows read as vectors stay whole vectors long.
   WorstCaseValues Worst;
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
+    // Not a candidate at all (no problem to name).
+    for (const PlannedLayout &L : Layouts)
+      if (RowAlign > 1 && C * L.Layout.ElementSize % RowAlign != 0)
+        return false;
     return plannedTotals(
-        Layouts, [&](SharedArrayLayout &L) { L.Dims.back() += C; }, C == 0,
-        Totals, Problem, Worst);
+        Layouts,
+        [&](SharedArrayLayout &L) {
+          if (C == 0)
+            return;
+          L.WrittenRowBytes = L.Dims.back() * L.ElementSize;
+          L.Dims.back() += C;
+        },
+        C == 0, Totals, Problem, Worst);
   };
   SearchOutcome Outcome = searchFewestWavefronts(
       maxUsefulPadding(Layouts.front().Layout.ElementSize), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
+  if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&
+      !Outcome.FirstCandidateProblem.empty())
+    Plan.WhyNot = Outcome.FirstCandidateProblem;
   Plan.Pad = unsigned(Outcome.Best);
   fillPlan(Plan, Outcome, plannedLabels(Layouts));
   return Plan;

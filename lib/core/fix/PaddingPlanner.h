@@ -6,8 +6,8 @@
 // every block shape it is analysed with; an access in a loop counts once
 // per iteration. The plan is the padding with the fewest wavefronts per
 // block in total, the smallest among equals; no padding when none lowers
-// the total. Accesses that get worse under the plan are listed.
-// No Clang here.
+// the total. Rows read as vectors grow by whole vectors. Accesses that get
+// worse under the plan are listed. No Clang here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +55,13 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
 /// shift a row by up to 128 bytes (the 32 banks).
 unsigned maxUsefulPadding(uint64_t ElementSize);
 
-/// A RowPadding plan: Pad elements added to the innermost extent.
-FixPlan planPadding(const std::vector<PlannedLayout> &Layouts);
+/// A RowPadding plan: Pad elements added to the innermost extent, a
+/// multiple of \p RowAlign bytes (the widest vector a row is cast to and
+/// read as: `((float4 *)t[r])[q]` keeps 16-byte alignment only when rows
+/// grow by whole float4s). Accesses through a pointer move with the row
+/// they name (SharedArrayLayout::WrittenRowBytes).
+FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
+                    uint64_t RowAlign = 0);
 
 } // namespace bankfix
 

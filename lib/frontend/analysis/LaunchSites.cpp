@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp - Kernel launches and the block shapes they use ----===//
 
 #include "frontend/analysis/LaunchSites.h"
+#include "frontend/parse/UserDecls.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -159,7 +160,8 @@ private:
 
 std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   std::vector<LaunchSite> Sites;
-  LaunchFinder(Ctx, Sites).TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchFinder Finder(Ctx, Sites);
+  traverseUserDecls(Ctx, Finder);
   return Sites;
 }
 

@@ -3,6 +3,7 @@
 #include "frontend/analysis/SharedAccessFinder.h"
 
 #include "frontend/analysis/ElementAccess.h"
+#include "frontend/parse/UserDecls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -236,7 +237,7 @@ SharedAccesses findSharedAccesses(
     const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
   SharedAccesses Out;
   FunctionCollector Functions(Ctx, ShouldWalk);
-  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseUserDecls(Ctx, Functions);
   AccessCollector Collector(Ctx, Out);
   std::vector<WalkRemark> Remarks;
   for (const FunctionDecl *F : Functions.roots())

@@ -2,6 +2,7 @@
 
 #include "frontend/fix/FlatUses.h"
 
+#include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -220,8 +221,8 @@ FlatUses findFlatUses(ASTContext &Ctx,
   for (unsigned Pass = 0; Pass < MaxPasses; ++Pass) {
     FlatUses Out;
     Sources Found = Known;
-    UseFollower(Ctx, Known, Found, Subscripts, Out)
-        .TraverseDecl(Ctx.getTranslationUnitDecl());
+    UseFollower Follower(Ctx, Known, Found, Subscripts, Out);
+    traverseUserDecls(Ctx, Follower);
     if (!Out.Blocking.empty() ||
         (Found.Vars.size() == Known.Vars.size() &&
          Found.Functions.size() == Known.Functions.size()))

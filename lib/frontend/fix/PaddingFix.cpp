@@ -14,6 +14,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -35,8 +36,8 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
                     const ArrayGroup &G,
                     const std::vector<std::vector<BlockShape>> &Shapes,
                     const std::vector<LaunchSite> &Launches,
-                    const llvm::DenseMap<const VarDecl *, std::string> &Unsafe,
-                    ArrayFix &Fix) {
+                    const ArrayUses &Uses, ArrayFix &Fix) {
+  const llvm::DenseMap<const VarDecl *, std::string> &Unsafe = Uses.Unsafe;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<PlannedLayout> Layouts;
   if (!plannedLayouts(SM, Found, G, Shapes, Layouts, Fix.Plan.WhyNot))
@@ -51,7 +52,13 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
         return;
       }
     }
-  Fix.Plan = planPadding(Layouts);
+  uint64_t RowVector = 0;
+  for (const SharedArray *Array : G.Arrays) {
+    auto It = Uses.RowVectorBytes.find(Array->Decl);
+    if (It != Uses.RowVectorBytes.end())
+      RowVector = std::max(RowVector, It->second);
+  }
+  Fix.Plan = planPadding(Layouts, RowVector);
   if (!Fix.Plan.helps())
     return;
 
@@ -59,6 +66,12 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
   const VarDecl &V = *First.Decl;
   unsigned Pad = Fix.Plan.Pad;
   Fix.Change = "pad it to " + paddedTypeSpelling(First, Pad);
+  if (RowVector > First.Layout.ElementSize)
+    Fix.Change +=
+        " (rows grown by whole " + std::to_string(RowVector) +
+        "-byte vectors, which keeps its vector accesses aligned" +
+        (Fix.Plan.After > Fix.Plan.Floor ? "; no such padding does better)"
+                                         : ")");
   MemoryGrowth Growth;
   LaunchGrowth Grown;
   if (V.hasExternalStorage()) {
@@ -205,10 +218,12 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<bool> &Conflicting,
                const std::vector<LaunchSite> &Launches, FixStyleChoice Choice) {
   llvm::DenseSet<const DeclRefExpr *> ElementRefs;
-  for (const FoundAccess &A : Found.Accesses)
+  llvm::DenseSet<const Expr *> AccessExprs;
+  for (const FoundAccess &A : Found.Accesses) {
     ElementRefs.insert(A.Ref);
-  llvm::DenseMap<const VarDecl *, std::string> Unsafe =
-      findUnsafeUses(Ctx, ElementRefs);
+    AccessExprs.insert(A.Expr->IgnoreParenImpCasts());
+  }
+  ArrayUses Uses = findUnsafeUses(Ctx, ElementRefs, AccessExprs);
 
   // One group per declaration as written: a template's instantiations
   // share it.
@@ -240,7 +255,7 @@ planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
       continue;
     }
     ArrayFix Swizzle;
-    planRowPadding(Ctx, Found, G, Shapes, Launches, Unsafe, Fix);
+    planRowPadding(Ctx, Found, G, Shapes, Launches, Uses, Fix);
     planSwizzleFix(Ctx, Found, G, Shapes, Launches, Swizzle);
     Fixes.push_back(chooseStyle(Choice, std::move(Fix), std::move(Swizzle)));
   }

@@ -6,6 +6,7 @@
 #include "core/fix/SwizzlePlanner.h"
 #include "frontend/analysis/ElementAccess.h"
 #include "frontend/fix/SharedMemoryBudget.h"
+#include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -183,6 +184,12 @@ std::string otherUse(ASTContext &Ctx,
                      const std::set<const DeclRefExpr *> &Covered) {
   struct Finder : RecursiveASTVisitor<Finder> {
     bool shouldVisitTemplateInstantiations() const { return true; }
+    // The toolkit's headers cannot use the user's tile.
+    bool TraverseDecl(Decl *D) {
+      if (D && SM->isInSystemHeader(D->getLocation()))
+        return true;
+      return RecursiveASTVisitor::TraverseDecl(D);
+    }
     // sizeof and alignof: the swizzle keeps the size.
     bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
       return true;
@@ -198,10 +205,12 @@ std::string otherUse(ASTContext &Ctx,
     const std::vector<const SharedArray *> *Arrays = nullptr;
     const std::set<const DeclRefExpr *> *Covered = nullptr;
     const DeclRefExpr *First = nullptr;
+    const SourceManager *SM = nullptr;
   } F;
+  F.SM = &Ctx.getSourceManager();
   F.Arrays = &Arrays;
   F.Covered = &Covered;
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseUserDecls(Ctx, F);
   if (!F.First)
     return "";
   return "'" + Arrays.front()->Layout.Name + "' is used at " +

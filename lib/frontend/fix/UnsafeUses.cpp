@@ -2,12 +2,15 @@
 
 #include "frontend/fix/UnsafeUses.h"
 
+#include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -18,8 +21,8 @@ namespace {
 class UseFinder : public RecursiveASTVisitor<UseFinder> {
 public:
   UseFinder(ASTContext &Ctx, const llvm::DenseSet<const DeclRefExpr *> &Safe,
-            llvm::DenseMap<const VarDecl *, std::string> &Out)
-      : Ctx(Ctx), Safe(Safe), Out(Out) {}
+            const llvm::DenseSet<const Expr *> &Accesses, ArrayUses &Out)
+      : Ctx(Ctx), Safe(Safe), Accesses(Accesses), Out(Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -50,12 +53,12 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V || !V->hasAttr<CUDASharedAttr>() || !V->getType()->isArrayType() ||
-        Safe.contains(Ref) || Out.count(V))
+        Safe.contains(Ref) || Out.Unsafe.count(V))
       return true;
     std::string Why = classify(Ref, V);
     if (!Why.empty())
-      Out[V] = Why + " at " +
-               describePlace(Ctx.getSourceManager(), Ref->getBeginLoc());
+      Out.Unsafe[V] = Why + " at " +
+                      describePlace(Ctx.getSourceManager(), Ref->getBeginLoc());
     return true;
   }
 
@@ -99,8 +102,8 @@ private:
     }
     if (Depth == Rank) {
       // An element: its own address survives padding when it goes straight
-      // to a call (atomicAdd(&t[y][x], v)); kept anywhere else, pointer
-      // arithmetic on it could cross rows.
+      // to a call (atomicAdd(&t[y][x], v)) or is read as a vector at once;
+      // kept anywhere else, pointer arithmetic on it could cross rows.
       const auto *U = dyn_cast_or_null<UnaryOperator>(P);
       if (!U || U->getOpcode() != UO_AddrOf)
         return "";
@@ -108,8 +111,12 @@ private:
       const Stmt *Up = parentOf(At, Inner);
       if (Up && (isa<CallExpr>(Up)))
         return "";
+      if (Rank >= 2 && vectorAccess(Up, At, V))
+        return "";
       return "the address of an element of " + Name + " is taken";
     }
+    if (Depth + 1 == Rank && Rank >= 2 && vectorAccess(P, At, V))
+      return "";
     const char *What = Depth == 0 ? "" : "a row of ";
     if (const auto *T = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P))
       if (T->getKind() == UETT_SizeOf)
@@ -126,19 +133,52 @@ private:
     return std::string(What) + Name + " is used as a pointer";
   }
 
+  /// \p Cast, the parent of a row or an element's address (Stack[At]),
+  /// is an explicit cast to a vector pointer whose only use is one access
+  /// that was analysed: `((V *)row)[q]`, `*(V *)&e` or `((V *)&e)[0]`.
+  /// Records the vector's size for \p V.
+  bool vectorAccess(const Stmt *Cast, size_t At, const VarDecl *V) {
+    const auto *C = dyn_cast_or_null<ExplicitCastExpr>(Cast);
+    if (!C || !C->getType()->isPointerType())
+      return false;
+    QualType Vector = C->getType()->getPointeeType();
+    if (Vector->isIncompleteType() || Vector->isDependentType())
+      return false;
+    const Stmt *Child = nullptr;
+    const Stmt *Use = parentOf(At, Child);
+    const auto *Access = dyn_cast_or_null<Expr>(Use);
+    if (const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(Use)) {
+      if (S->getBase()->IgnoreParenImpCasts() != C)
+        return false;
+    } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Use)) {
+      if (U->getOpcode() != UO_Deref)
+        return false;
+    } else {
+      return false;
+    }
+    if (!Accesses.contains(Access))
+      return false;
+    uint64_t Bytes = Ctx.getTypeSizeInChars(Vector).getQuantity();
+    uint64_t &Widest = Out.RowVectorBytes[V];
+    Widest = std::max(Widest, Bytes);
+    return true;
+  }
+
   ASTContext &Ctx;
   const llvm::DenseSet<const DeclRefExpr *> &Safe;
-  llvm::DenseMap<const VarDecl *, std::string> &Out;
+  const llvm::DenseSet<const Expr *> &Accesses;
+  ArrayUses &Out;
   std::vector<const Stmt *> Stack;
 };
 
 } // namespace
 
-llvm::DenseMap<const VarDecl *, std::string>
-findUnsafeUses(ASTContext &Ctx,
-               const llvm::DenseSet<const DeclRefExpr *> &ElementRefs) {
-  llvm::DenseMap<const VarDecl *, std::string> Out;
-  UseFinder(Ctx, ElementRefs, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+ArrayUses findUnsafeUses(ASTContext &Ctx,
+                         const llvm::DenseSet<const DeclRefExpr *> &ElementRefs,
+                         const llvm::DenseSet<const Expr *> &Accesses) {
+  ArrayUses Out;
+  UseFinder Finder(Ctx, ElementRefs, Accesses, Out);
+  traverseUserDecls(Ctx, Finder);
   return Out;
 }
 

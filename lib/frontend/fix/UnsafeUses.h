@@ -5,7 +5,10 @@
 // pointer (arithmetic, passed to a function, memcpy or cp.async, a
 // reinterpret_cast to vectors over the rows), when sizeof of it is used, or
 // when the address of an element is kept. This finds the first such use of
-// each __shared__ array.
+// each __shared__ array. A row cast to a vector pointer and read or written
+// at once (`((float4 *)t[r])[q]`, `*(float4 *)&t[r][c]`), as an access that
+// was analysed, is safe: the analysis checks that it stays in the row it
+// names, and the padding keeps rows whole vectors long.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +24,22 @@
 
 namespace bankfix {
 
-/// Per array variable, why padding it is unsafe ("'tile' is passed to
-/// 'memcpy' at k.cu:12:3"). \p ElementRefs are the array names inside the
-/// element loads and stores that were analysed: those uses are safe.
-llvm::DenseMap<const clang::VarDecl *, std::string>
+struct ArrayUses {
+  /// Per array variable, why padding it is unsafe ("'tile' is passed to
+  /// 'memcpy' at k.cu:12:3").
+  llvm::DenseMap<const clang::VarDecl *, std::string> Unsafe;
+  /// Per array variable, the widest vector its rows are cast to and
+  /// accessed as, in bytes: padding must keep rows multiples of it.
+  llvm::DenseMap<const clang::VarDecl *, uint64_t> RowVectorBytes;
+};
+
+/// The uses of every __shared__ array. \p ElementRefs are the array names
+/// inside the element loads and stores that were analysed: those uses are
+/// safe; \p Accesses are the expressions of every access analysed.
+ArrayUses
 findUnsafeUses(clang::ASTContext &Ctx,
-               const llvm::DenseSet<const clang::DeclRefExpr *> &ElementRefs);
+               const llvm::DenseSet<const clang::DeclRefExpr *> &ElementRefs,
+               const llvm::DenseSet<const clang::Expr *> &Accesses);
 
 } // namespace bankfix
 

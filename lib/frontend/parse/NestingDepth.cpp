@@ -1,6 +1,7 @@
 //===- NestingDepth.cpp - The deepest statement or expression of a file ---===//
 
 #include "frontend/parse/NestingDepth.h"
+#include "frontend/parse/UserDecls.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -36,11 +37,22 @@ void walk(const Stmt *Root, unsigned Limit, DeepestNode &Deepest) {
 DeepestNode findDeepestNode(ASTContext &Ctx, unsigned Limit) {
   DeepestNode Deepest;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<const DeclContext *> Contexts{Ctx.getTranslationUnitDecl()};
-  while (!Contexts.empty() && Deepest.Depth <= Limit) {
-    const DeclContext *DC = Contexts.back();
-    Contexts.pop_back();
-    for (const Decl *D : DC->decls()) {
+  std::vector<const DeclContext *> Contexts;
+  std::vector<const Decl *> Top;
+  for (const Decl *D : userDecls(Ctx))
+    Top.push_back(D);
+  while (!Top.empty() || !Contexts.empty()) {
+    if (Deepest.Depth > Limit)
+      break;
+    std::vector<const Decl *> Decls;
+    if (!Top.empty()) {
+      Decls.swap(Top);
+    } else {
+      const DeclContext *DC = Contexts.back();
+      Contexts.pop_back();
+      Decls.assign(DC->decls_begin(), DC->decls_end());
+    }
+    for (const Decl *D : Decls) {
       // What the analysis walks: the main file and the user's headers. A
       // precompiled preamble holds system headers only: its declarations
       // are not loaded to be looked at.

@@ -43,12 +43,12 @@ __global__ void mergedStores(float *out) {
 }
 
 __global__ void narrowedVector(float *out) {
-  __shared__ float rows[32][32];
+  __shared__ float rows[32][36];
   unsigned t = threadIdx.x;
   for (int k = 0; k < 32; ++k)
-    rows[k][t ^ (k % 8 * 4)] = float(k + t);
+    rows[k][t] = float(k + t);
   __syncthreads();
-  float4 v = reinterpret_cast<const float4 *>(rows[t % 32])[(t / 8) ^ ((t % 32) % 8)];
+  float4 v = reinterpret_cast<const float4 *>(rows[t % 32])[t / 8];
   out[t] = v.x + v.y;
 }
 

@@ -126,6 +126,54 @@ TEST(PaddingPlanner, UnjudgedAccessBlocksThePlan) {
   EXPECT_NE(P.WhyNot.find("load at 2:2"), std::string::npos);
 }
 
+/// `((float4 *)t[r])[q]` over rows of 128 bytes, r = t / 8, q = t % 8 for
+/// t = ty * 32 + tx: a byte offset through a pointer, 16 bytes wide.
+std::vector<AccessInstance> float4Rows(X Row) {
+  X T = ty() * 32 + tx();
+  std::vector<AccessInstance> L =
+      one({Row * 128 + T % 8 * 16}, AccessKind::Load);
+  L[0].Desc.FlatBytes = true;
+  L[0].Desc.Width = 16;
+  return L;
+}
+
+TEST(PaddingPlanner, RowsReadAsVectorsGrowByWholeVectors) {
+  // The column store t[tx][ty] is 32-way; padding by one float fixes it but
+  // misaligns the float4 rows: four floats keep them whole (4-way, the
+  // floor of any padding that keeps 16-byte rows aligned).
+  X T = ty() * 32 + tx();
+  std::vector<AccessInstance> Store = one({tx(), ty()}, AccessKind::Store);
+  std::vector<AccessInstance> Load = float4Rows(T / 8);
+  BlockShape B{{32, 8, 1}};
+  std::vector<PlannedLayout> Layouts = {
+      {{"tile", {32, 32}, 4},
+       {{&Store, {B}, "store at 1:1"}, {&Load, {B}, "load at 2:2"}}}};
+  for (uint64_t Align : {uint64_t(0), uint64_t(16)}) {
+    FixPlan P = planPadding(Layouts, Align);
+    EXPECT_EQ(P.WhyNot, "");
+    EXPECT_EQ(P.Pad, 4u) << Align;
+    EXPECT_EQ(P.Before, 8u * 32 + 8u * 4);
+    EXPECT_EQ(P.After, 8u * 4 + 8u * 4);
+    EXPECT_GT(P.After, P.Floor);
+  }
+}
+
+TEST(PaddingPlanner, APointerThatLeavesItsRowBlocksPadding) {
+  // ((float4 *)t[0])[t]: the row named is 0 while the lanes run through
+  // eight rows; padding would move them, so no candidate is judged.
+  X T = ty() * 32 + tx();
+  std::vector<AccessInstance> Store = one({tx(), ty()}, AccessKind::Store);
+  std::vector<AccessInstance> Load = one({T * 16}, AccessKind::Load);
+  Load[0].Desc.FlatBytes = true;
+  Load[0].Desc.Width = 16;
+  BlockShape B{{32, 8, 1}};
+  FixPlan P = planPadding(
+      {{{"tile", {32, 32}, 4},
+        {{&Store, {B}, "store at 1:1"}, {&Load, {B}, "load at 2:2"}}}},
+      16);
+  EXPECT_EQ(P.Pad, 0u);
+}
+
 TEST(PaddingPlanner, UsefulPaddingBound) {
   EXPECT_EQ(maxUsefulPadding(4), 32u);
   EXPECT_EQ(maxUsefulPadding(8), 16u);

@@ -84,7 +84,9 @@ def measure_file(bankfix, clang, path, reps, cache):
                            text=True).stdout.strip()
     clang_cmd = [clang, "--driver-mode=g++", *shlex.split(parse)[1:]]
     bank_cmd = [bankfix, "--use-color=false", *cache, *opts, name]
-    timed(bank_cmd, cwd)  # builds the file's PCH when it has flags of its own
+    # Builds the file's PCH (when it has flags of its own) before timing.
+    timed([*bank_cmd[:-1], "--wait-for-cache", name] if "--no-cache" not in
+          cache else bank_cmd, cwd)
     b, c = [], []
     for _ in range(reps):  # alternate, so that a change of load hits both
         b.append(timed(bank_cmd, cwd))

@@ -31,7 +31,7 @@ args=$(sed -n 's|^// bankfix-args: ||p' "$input")
 # without the cache below.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-extra=(--cache-dir="$work/cache")
+extra=(--cache-dir="$work/cache" --wait-for-cache)
 [ "$mode" = --builtin-prelude ] && extra+=(--builtin-prelude)
 if [ -z "$mode" ] &&
   ! (cd "$here/inputs" && "$bankfix" --print-parse-command "$name.cu") |

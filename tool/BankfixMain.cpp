@@ -15,6 +15,7 @@
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
 #include "frontend/parse/CudaToolchain.h"
+#include "frontend/parse/PreambleCache.h"
 #include "frontend/project/CompileDatabase.h"
 #include "frontend/project/FileAnalyzer.h"
 #include "frontend/project/FileSettings.h"
@@ -197,6 +198,19 @@ static cl::opt<std::string> CacheDirOpt(
              "$XDG_CACHE_HOME/bankfix, else ~/.cache/bankfix)."),
     cl::value_desc("dir"), cl::cat(Category));
 
+static cl::opt<bool> WaitForCache(
+    "wait-for-cache",
+    cl::desc("When the precompiled CUDA headers are missing, build them\n"
+             "before parsing (the first run is slower) instead of in a\n"
+             "background process while the file is parsed without them."),
+    cl::cat(Category));
+
+static cl::opt<bool> BuildPreambleOpt(
+    "build-preamble",
+    cl::desc("Build the precompiled CUDA headers for the clang command\n"
+             "after --, and stop (what the background build runs)."),
+    cl::Hidden, cl::cat(Category));
+
 static cl::opt<bool> Verbose("verbose",
                              cl::desc("Say what the cache of precompiled CUDA "
                                       "headers does, on stderr."),
@@ -269,6 +283,16 @@ int main(int argc, const char **argv) {
     printManPage(llvm::outs(), Source);
     return 0;
   }
+  if (BuildPreambleOpt) {
+    PreambleCacheOptions Cache;
+    Cache.Enabled = true;
+    Cache.Dir = CacheDirOpt;
+    Cache.Verbose = Verbose;
+    Cache.ToolVersion = BANKFIX_VERSION;
+    if (ExtraArgs.empty())
+      return toolError("--build-preamble needs a clang command after --");
+    return buildPreamble(ExtraArgs, Cache) ? 0 : 1;
+  }
   std::unique_ptr<CompileDatabase> Database;
   if (!BuildPath.empty()) {
     std::string Error;
@@ -306,6 +330,9 @@ int main(int argc, const char **argv) {
   Opts.Cache.Dir = CacheDirOpt;
   Opts.Cache.Verbose = Verbose;
   Opts.Cache.ToolVersion = BANKFIX_VERSION;
+  if (!WaitForCache)
+    Opts.Cache.Builder = llvm::sys::fs::getMainExecutable(
+        argv[0], reinterpret_cast<void *>(&toolError));
   if (ExplainOpt.getNumOccurrences() || !ExplainSvgOpt.empty()) {
     Opts.Explain.Enabled = true;
     std::string Error;

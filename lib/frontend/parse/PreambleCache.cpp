@@ -15,11 +15,15 @@
 #include "llvm/Support/LockFileManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
+#include <set>
 
 using namespace clang;
 namespace fs = llvm::sys::fs;
@@ -192,21 +196,15 @@ bool preambleCacheable(const std::vector<std::string> &ExtraArgs) {
   return true;
 }
 
-std::optional<std::string>
-findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
-                    const PreambleCacheOptions &Opts) {
-  std::string Dir = cacheDir(Opts);
-  if (Dir.empty()) {
-    say(Opts, "no cache directory");
-    return std::nullopt;
-  }
-  std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
-  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
-    return Found;
-  if (std::error_code EC = fs::create_directories(Dir)) {
-    say(Opts, "cannot create '" + Dir + "': " + EC.message());
-    return std::nullopt;
-  }
+namespace {
+
+/// Builds the PCH named Prefix<checksum>.pch in \p Dir under its lock: its
+/// path, or nullopt when another process holds the lock or it fails.
+std::optional<std::string> buildLocked(const std::vector<std::string> &Args,
+                                       FileManager &Files,
+                                       const std::string &Dir,
+                                       const std::string &Prefix,
+                                       const PreambleCacheOptions &Opts) {
   llvm::SmallString<256> LockPath(Dir);
   llvm::sys::path::append(LockPath, Prefix + "build");
   llvm::LockFileManager Lock(LockPath);
@@ -252,6 +250,78 @@ findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
   say(Opts, "built '" + Final + "'");
   evict(Dir, Final, Opts);
   return Final;
+}
+
+/// Starts Opts.Builder on \p Args in \p Dir, detached, once per process
+/// and PCH; true when it started.
+bool startBuilder(const std::vector<std::string> &Args, const std::string &Dir,
+                  const std::string &Prefix, const PreambleCacheOptions &Opts) {
+  static std::mutex Mutex;
+  static std::set<std::string> Started;
+  {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    if (!Started.insert(Dir + "/" + Prefix).second)
+      return true;
+  }
+  std::vector<std::string> Command = {Opts.Builder, "--build-preamble",
+                                      "--cache-dir=" + Dir, "--"};
+  Command.insert(Command.end(), Args.begin(), Args.end());
+  std::vector<llvm::StringRef> Refs(Command.begin(), Command.end());
+  std::optional<llvm::StringRef> Null("/dev/null");
+  std::string Error;
+  bool Failed = false;
+  llvm::sys::ProcessInfo Child = llvm::sys::ExecuteNoWait(
+      Opts.Builder, Refs, std::nullopt, {Null, Null, Null}, 0, &Error, &Failed,
+      nullptr, /*DetachProcess=*/true);
+  if (Failed || Child.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+    say(Opts, "cannot start '" + Opts.Builder + "': " + Error);
+    return false;
+  }
+  say(Opts, "building '" + Prefix + "*.pch' in the background (process " +
+                llvm::Twine(Child.Pid) + "); parsing without it");
+  return true;
+}
+
+} // namespace
+
+std::optional<std::string>
+findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
+                    const PreambleCacheOptions &Opts) {
+  std::string Dir = cacheDir(Opts);
+  if (Dir.empty()) {
+    say(Opts, "no cache directory");
+    return std::nullopt;
+  }
+  std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+    return Found;
+  if (std::error_code EC = fs::create_directories(Dir)) {
+    say(Opts, "cannot create '" + Dir + "': " + EC.message());
+    return std::nullopt;
+  }
+  if (!Opts.Builder.empty() && startBuilder(Args, Dir, Prefix, Opts))
+    return std::nullopt;
+  return buildLocked(Args, Files, Dir, Prefix, Opts);
+}
+
+bool buildPreamble(const std::vector<std::string> &Args,
+                   const PreambleCacheOptions &Opts) {
+  PreambleCacheOptions Here = Opts;
+  Here.Builder.clear();
+  llvm::IntrusiveRefCntPtr<FileManager> Files = makeParseFiles();
+  return findOrBuildPreamble(Args, *Files, Here).has_value();
+}
+
+llvm::IntrusiveRefCntPtr<FileManager> makeParseFiles() {
+  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  InMemory->addFile(BuiltinPreludePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
+  InMemory->addFile(PreambleSourcePath, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(InMemory);
+  return llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
 }
 
 std::vector<std::string> withPreamble(std::vector<std::string> Args,

@@ -16,6 +16,11 @@
 // given PCH at a time (a lock file), the others parse without it meanwhile;
 // the oldest PCHs go when the directory holds more than MaxBytes.
 //
+// A missing PCH is built by a detached bankfix process (Builder) while the
+// file is parsed without it, so that a first run costs what a run without
+// the cache costs; the runs after it use the PCH. With no Builder (a
+// library user, --wait-for-cache) it is built first, then used.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_PREAMBLECACHE_H
@@ -45,6 +50,10 @@ struct PreambleCacheOptions {
   bool Verbose = false;
   std::string ToolVersion; ///< bankfix's version, part of the key
   uint64_t MaxBytes = uint64_t(1) << 30;
+  /// The bankfix executable that builds a missing PCH in the background
+  /// (`Builder --build-preamble --cache-dir=DIR -- ARGS`); empty: build it
+  /// before parsing.
+  std::string Builder;
 };
 
 /// Whether a parse with the user's arguments \p ExtraArgs can use a cached
@@ -61,6 +70,16 @@ std::optional<std::string>
 findOrBuildPreamble(const std::vector<std::string> &Args,
                     clang::FileManager &Files,
                     const PreambleCacheOptions &Opts);
+
+/// Builds the PCH for \p Args unless a valid one exists or another
+/// process is building it (what a background Builder runs); false when it
+/// could not be built.
+bool buildPreamble(const std::vector<std::string> &Args,
+                   const PreambleCacheOptions &Opts);
+
+/// A file manager that sees bankfix's virtual files (the built-in prelude
+/// and the preamble's empty main file) over the real file system.
+llvm::IntrusiveRefCntPtr<clang::FileManager> makeParseFiles();
 
 /// \p Args with \p Pch included before the main file.
 std::vector<std::string> withPreamble(std::vector<std::string> Args,

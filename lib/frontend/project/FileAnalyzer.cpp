@@ -450,16 +450,7 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
     return Result;
   }
 
-  auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  InMemory->addFile(BuiltinPreludePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
-  InMemory->addFile(PreambleSourcePath, 0,
-                    llvm::MemoryBuffer::getMemBuffer(""));
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Overlay->pushOverlay(InMemory);
-  auto Files =
-      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+  llvm::IntrusiveRefCntPtr<FileManager> Files = makeParseFiles();
 
   std::vector<std::string> Args = buildParseCommandLine(Opts.Parse, Path);
   bool Began = false;

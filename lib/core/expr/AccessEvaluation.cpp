@@ -169,6 +169,43 @@ const LaneExpr *writtenRow(const LaneExpr &Offset, uint64_t RowBytes) {
   return nullptr;
 }
 
+/// False (and the problem set) when \p Address still depends on a
+/// warp-uniform symbol: a layout being weighed (\p What: "swizzled",
+/// "padded") needs the number.
+bool knownAddress(const SymbolicValue &Address, const char *What,
+                  AccessEvaluation &Eval) {
+  if (Address.Terms.empty())
+    return true;
+  const std::string &Sym = Address.Terms.begin()->first;
+  setProblem(Eval,
+             std::string("its ") + What + " address depends on '" + Sym +
+                 "', whose value is not known",
+             Sym);
+  return false;
+}
+
+/// Whether \p Offset, a byte offset through a pointer built over rows of
+/// \p RowBytes (`... + r * RowBytes + ...`), lies whole in the row r its
+/// source names; otherwise the problem is set (\p Change: what would move
+/// it, "a swizzle by that row").
+bool inNamedRow(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
+                const LaneEnv &Env, uint64_t Offset, uint64_t RowBytes,
+                const char *Change, AccessEvaluation &Eval) {
+  uint64_t Rows = Array.Dims.size() < 2 ? 0 : Array.Dims[Array.Dims.size() - 2];
+  const LaneExpr *Row = writtenRow(*Access.Indices[0], RowBytes);
+  std::optional<int64_t> R =
+      Row ? evaluateLaneConcrete(*Row, Env) : std::nullopt;
+  if (Rows != 0 && R && *R >= 0 && uint64_t(*R) == Offset / RowBytes % Rows &&
+      Offset % RowBytes + Access.Width <= RowBytes)
+    return true;
+  setProblem(Eval,
+             "its address is not in the row it names for " +
+                 describeLane(Env.ThreadIdx) + ": " + Change + " would move it",
+             Array.Name);
+  Eval.ProblemFromValues = true;
+  return false;
+}
+
 /// \p Address moved where \p Array's swizzle stores it; false (and the
 /// problem set) when it is not known, the swizzle would split the access,
 /// or (through a pointer) it lies in another row than the one written:
@@ -177,14 +214,8 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const LaneEnv &Env, SymbolicValue &Address,
              AccessEvaluation &Eval) {
   const ColumnSwizzle &S = Array.Swizzle;
-  if (!Address.Terms.empty()) {
-    const std::string &Sym = Address.Terms.begin()->first;
-    setProblem(Eval,
-               "its swizzled address depends on '" + Sym +
-                   "', whose value is not known",
-               Sym);
+  if (!knownAddress(Address, "swizzled", Eval))
     return false;
-  }
   uint64_t Offset = uint64_t(Address.Const);
   if (Offset % S.Granule + Access.Width > S.Granule) {
     setProblem(Eval,
@@ -197,21 +228,9 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     return false;
   }
   uint64_t RowBytes = Array.Dims.back() * Array.ElementSize;
-  if (Access.FlatBytes) {
-    uint64_t Rows = Array.Dims[Array.Dims.size() - 2];
-    const LaneExpr *Row = writtenRow(*Access.Indices[0], RowBytes);
-    std::optional<int64_t> R =
-        Row ? evaluateLaneConcrete(*Row, Env) : std::nullopt;
-    if (!R || *R < 0 || uint64_t(*R) != Offset / RowBytes % Rows) {
-      setProblem(Eval,
-                 "its address is not in the row it names for " +
-                     describeLane(Env.ThreadIdx) +
-                     ": a swizzle by that row would move it",
-                 Array.Name);
-      Eval.ProblemFromValues = true;
-      return false;
-    }
-  }
+  if (Access.FlatBytes && !inNamedRow(Array, Access, Env, Offset, RowBytes,
+                                      "a swizzle by that row", Eval))
+    return false;
   Address.Const = int64_t(S.apply(Offset, RowBytes));
   return true;
 }
@@ -224,30 +243,13 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const LaneEnv &Env, SymbolicValue &Address,
              AccessEvaluation &Eval) {
-  if (!Address.Terms.empty()) {
-    const std::string &Sym = Address.Terms.begin()->first;
-    setProblem(Eval,
-               "its padded address depends on '" + Sym +
-                   "', whose value is not known",
-               Sym);
-    return false;
-  }
   uint64_t Written = Array.WrittenRowBytes;
-  uint64_t Offset = uint64_t(Address.Const);
-  uint64_t Rows = Array.Dims.size() < 2 ? 0 : Array.Dims[Array.Dims.size() - 2];
-  const LaneExpr *Row = writtenRow(*Access.Indices[0], Written);
-  std::optional<int64_t> R =
-      Row ? evaluateLaneConcrete(*Row, Env) : std::nullopt;
-  if (Rows == 0 || !R || *R < 0 || uint64_t(*R) != Offset / Written % Rows ||
-      Offset % Written + Access.Width > Written) {
-    setProblem(Eval,
-               "its address is not in the row it names for " +
-                   describeLane(Env.ThreadIdx) +
-                   ": padding the rows would move it",
-               Array.Name);
-    Eval.ProblemFromValues = true;
+  if (!knownAddress(Address, "padded", Eval))
     return false;
-  }
+  uint64_t Offset = uint64_t(Address.Const);
+  if (!inNamedRow(Array, Access, Env, Offset, Written, "padding the rows",
+                  Eval))
+    return false;
   uint64_t Moved = Offset / Written * (Array.Dims.back() * Array.ElementSize) +
                    Offset % Written;
   if (Moved % Access.Width != 0) {

@@ -102,7 +102,10 @@ def main():
           "Compute and compared with bankfix's committed predictions "
           "(`--format=json`: the golden `test/expected/NAME.json` of each "
           "input, `test/gpu/predictions/*.after.json` of each rewritten "
-          "file).", "",
+          "file). The real-code corpus (`test/inputs/real/`: pointers, "
+          "helpers, carved buffers, cooperative groups, merges) has its own "
+          "per-line table, written by `test/gpu/real.sh`: "
+          "[gpu-real-code.md](gpu-real-code.md).", "",
           "| GPU | driver | CUDA | Nsight Compute | arch | date |",
           "|---|---|---|---|---|---|",
           "| %s | %s | %s | %s | %s | %s |" % (

@@ -21,6 +21,7 @@
 #include <memory>
 
 #include <array>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,6 +91,18 @@ struct AccessSummary {
   /// The unknown symbols the numbers hold for every value of ("n").
   std::string forEvery() const;
   uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
+};
+
+/// The block shapes an access is judged for and, when known, its summary
+/// for each under the layout as it is: the fix planners compare candidate
+/// layouts with it without judging the access again.
+struct JudgedShapes {
+  std::vector<BlockShape> Shapes;
+  const std::vector<AccessSummary> *AsIs = nullptr; ///< one per shape
+
+  JudgedShapes() = default;
+  JudgedShapes(std::initializer_list<BlockShape> Shapes) : Shapes(Shapes) {}
+  JudgedShapes(std::vector<BlockShape> Shapes) : Shapes(std::move(Shapes)) {}
 };
 
 /// Iterations of a loop evaluated one by one when no repeating pattern can

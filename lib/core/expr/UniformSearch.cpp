@@ -62,9 +62,9 @@ bool mentions(const LaneExpr &E, const std::string &Symbol) {
 
 /// True when \p E mentions \p Symbol only through sums, differences,
 /// products with values that do not mention it (constants, the lane's
-/// index) and conversions: a + b * symbol with integers a and b, wrapping
-/// modulo 2^32 or 2^64 at most, so that a power of two P divides the
-/// change b * P when the symbol grows by P.
+/// index), unsigned left shifts by such values and conversions: a + b * symbol
+/// with integers a and b, wrapping modulo 2^32 or 2^64 at most, so that a power
+/// of two P divides the change b * P when the symbol grows by P.
 bool linearIn(const LaneExpr &E, const std::string &Symbol) {
   switch (E.Kind) {
   case ExprKind::Uniform:
@@ -77,6 +77,9 @@ bool linearIn(const LaneExpr &E, const std::string &Symbol) {
     if (E.BOp == BinaryOp::Mul)
       return (!mentions(*E.Ops[0], Symbol) && linearIn(*E.Ops[1], Symbol)) ||
              (!mentions(*E.Ops[1], Symbol) && linearIn(*E.Ops[0], Symbol));
+    // An unsigned a << k is a * 2^k, wrapping.
+    if (E.BOp == BinaryOp::Shl && !E.Ops[0]->Type.Signed)
+      return !mentions(*E.Ops[1], Symbol) && linearIn(*E.Ops[0], Symbol);
     break;
   default:
     break;

@@ -3,6 +3,7 @@
 #include "core/fix/FixSearch.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <numeric>
 
@@ -48,7 +49,27 @@ uint64_t sum(const std::vector<uint64_t> &Values) {
   return std::accumulate(Values.begin(), Values.end(), uint64_t(0));
 }
 
+/// For each access, the sum of the floors of the accesses after it.
+std::vector<uint64_t> floorsAfter(const std::vector<uint64_t> &Floors) {
+  std::vector<uint64_t> Out(Floors.size(), 0);
+  for (size_t I = Floors.size(); I-- > 1;)
+    Out[I - 1] = Out[I] + Floors[I];
+  return Out;
+}
+
 } // namespace
+
+bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
+  PerAccess.push_back(Sum);
+  PerAccessFloor.push_back(std::min(Sum, Ideal));
+  Floor += PerAccessFloor.back();
+  Total += Sum;
+  size_t I = PerAccess.size() - 1;
+  uint64_t Rest =
+      FloorsAfter && I < FloorsAfter->size() ? (*FloorsAfter)[I] : 0;
+  Pruned = Total + Rest >= Bound;
+  return !Pruned;
+}
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate) {
@@ -60,12 +81,27 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.AfterPerAccess = Base.PerAccess;
   Out.Before = Out.After = sum(Base.PerAccess);
   Out.Floor = Base.Floor;
+  std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
+  size_t FirstProblemAt = SIZE_MAX;
+  auto NoteProblem = [&](size_t C, const std::string &Problem) {
+    if (!Problem.empty() && C < FirstProblemAt) {
+      Out.FirstCandidateProblem = Problem;
+      FirstProblemAt = C;
+    }
+  };
+  std::vector<size_t> Pruned;
   for (size_t C = 1; C <= Candidates && Out.After > Base.Floor; ++C) {
     CandidateTotals Totals;
+    Totals.Bound = Out.After;
+    if (FloorsAfter.size() == Base.PerAccess.size())
+      Totals.FloorsAfter = &FloorsAfter;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
-      if (Out.FirstCandidateProblem.empty())
-        Out.FirstCandidateProblem = Problem;
+      NoteProblem(C, Problem);
+      continue;
+    }
+    if (Totals.Pruned) {
+      Pruned.push_back(C);
       continue;
     }
     ++Out.CandidatesJudged;
@@ -76,19 +112,33 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
       Out.AfterPerAccess = Totals.PerAccess;
     }
   }
+  // Whether any candidate can be judged at all (else the first problem
+  // says why the style does not apply): a pruned one may tell.
+  for (size_t I = 0; I < Pruned.size() && Out.CandidatesJudged == 0; ++I) {
+    CandidateTotals Totals;
+    std::string Problem;
+    if (Evaluate(Pruned[I], Totals, Problem))
+      ++Out.CandidatesJudged;
+    else
+      NoteProblem(Pruned[I], Problem);
+  }
   return Out;
 }
 
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const std::vector<BlockShape> &Shapes, uint64_t &Sum,
+                      const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs) {
   Sum = Ideal = 0;
-  for (const BlockShape &Shape : Shapes) {
-    AccessSummary S =
-        summarizeAccess(Layout, Instances, Shape,
-                        AsIs || Worst.Every ? nullptr : &Worst.Values);
+  bool Known =
+      AsIs && Shapes.AsIs && Shapes.AsIs->size() == Shapes.Shapes.size();
+  for (size_t K = 0; K < Shapes.Shapes.size(); ++K) {
+    AccessSummary Judged;
+    if (!Known)
+      Judged = summarizeAccess(Layout, Instances, Shapes.Shapes[K],
+                               AsIs || Worst.Every ? nullptr : &Worst.Values);
+    const AccessSummary &S = Known ? (*Shapes.AsIs)[K] : Judged;
     if (!S.judged()) {
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
       return false;

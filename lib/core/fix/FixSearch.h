@@ -28,6 +28,22 @@ struct CandidateTotals {
   /// The fewest wavefronts any layout could give: each access's ideal, or
   /// what it takes now when that is less (a lane-independent address).
   uint64_t Floor = 0;
+  std::vector<uint64_t> PerAccessFloor;
+  /// Set by the search for a candidate: the total it must stay below, and
+  /// for each access the floors of the accesses after it (under the layout
+  /// as it is). Null: evaluate every access.
+  uint64_t Bound = UINT64_MAX;
+  const std::vector<uint64_t> *FloorsAfter = nullptr;
+  /// The evaluation stopped early: the accesses evaluated and the floors
+  /// of the others already reach Bound, so the candidate is no better.
+  bool Pruned = false;
+
+  /// Adds the next access's wavefronts per block and ideal; false when the
+  /// candidate can no longer beat Bound (Pruned): stop evaluating it.
+  bool add(uint64_t Sum, uint64_t Ideal);
+
+private:
+  uint64_t Total = 0;
 };
 
 /// Evaluates layout \p Index (0: as it is; 1 to N: the candidates); false
@@ -41,14 +57,18 @@ struct SearchOutcome {
   uint64_t Before = 0, After = 0;
   uint64_t Floor = 0; ///< of the layout as it is (CandidateTotals::Floor)
   /// Candidates that could be judged, and the problem of the first that
-  /// could not (when none could, why no layout of the style applies).
+  /// could not (when none could, why no layout of the style applies). A
+  /// candidate stopped early (CandidateTotals::Pruned) is judged in full
+  /// only when no other could be: CandidatesJudged is exact when it is 0.
   size_t CandidatesJudged = 0;
   std::string FirstCandidateProblem;
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
 };
 
 /// Evaluates layout 0, then candidates 1 to \p Candidates in order; a
-/// candidate that cannot be judged (an index out of bounds) is skipped.
+/// candidate that cannot be judged (an index out of bounds) is skipped. A
+/// candidate is evaluated only as long as it can still beat the best so
+/// far (CandidateTotals::Bound): the choice is the same as evaluating all.
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate);
 
@@ -78,10 +98,11 @@ std::string accessProblem(const std::string &Label, const std::string &Problem,
 /// worst case over a value not known (a kernel parameter in the address:
 /// no layout is best for every value, and the best for the worst value
 /// moves to another value once applied); otherwise a candidate, judged at
-/// \p Worst's values unless Worst.Every.
+/// \p Worst's values unless Worst.Every. The layout as it is takes the
+/// summaries of \p Shapes when it has them.
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const std::vector<BlockShape> &Shapes, uint64_t &Sum,
+                      const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs);
 

@@ -99,8 +99,8 @@ bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Problem = accessProblem(A.Label, Problem, Worst);
         return false;
       }
-      Totals.PerAccess.push_back(Sum);
-      Totals.Floor += std::min(Sum, Ideal);
+      if (!Totals.add(Sum, Ideal))
+        return true;
     }
   }
   return true;
@@ -143,6 +143,25 @@ std::vector<Candidate> keepingMerges(std::vector<Candidate> Candidates,
       Out.push_back(C);
   }
   return Out;
+}
+
+/// \p Candidates without those that move no element: a period W at least
+/// as long as every buffer (known extents only) leaves each index i < W
+/// where it is, so the layout is the one as it is.
+std::vector<Candidate> movingSome(std::vector<Candidate> Candidates,
+                                  const std::vector<FlatBuffer> &Buffers) {
+  uint64_t Longest = 0;
+  for (const FlatBuffer &B : Buffers) {
+    if (B.Layout.Dims.empty() || B.Layout.Dims.front() == 0)
+      return Candidates; // the launch sets the size
+    Longest = std::max<uint64_t>(Longest, B.Layout.Dims.front() *
+                                              B.Layout.ElementSize / B.Unit);
+  }
+  Candidates.erase(
+      std::remove_if(Candidates.begin(), Candidates.end(),
+                     [&](const Candidate &C) { return C.Period >= Longest; }),
+      Candidates.end());
+  return Candidates;
 }
 
 uint64_t smallestUnit(const std::vector<FlatBuffer> &Buffers) {
@@ -257,7 +276,9 @@ FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
     return {};
   return plan(
       Buffers, FixStyle::IndexPadding,
-      keepingMerges(indexPaddingCandidates(smallestUnit(Buffers)), Buffers));
+      keepingMerges(
+          movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers),
+          Buffers));
 }
 
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {

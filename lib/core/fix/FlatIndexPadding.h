@@ -39,7 +39,7 @@ struct FlatIndexForm {
 struct FlatAccess {
   const std::vector<AccessInstance> *Instances = nullptr;
   std::vector<FlatIndexForm> Forms; ///< one per instance
-  std::vector<BlockShape> Shapes;
+  JudgedShapes Shapes;
   std::string Label; ///< "load at 12:5"
 };
 

@@ -50,8 +50,8 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
         Problem = accessProblem(A.Label, Problem, Worst);
         return false;
       }
-      Totals.PerAccess.push_back(Sum);
-      Totals.Floor += std::min(Sum, Ideal);
+      if (!Totals.add(Sum, Ideal))
+        return true;
     }
   }
   return true;

@@ -27,7 +27,7 @@ namespace bankfix {
 /// One access of the array and the shapes it is analysed with.
 struct PlannedAccess {
   const std::vector<AccessInstance> *Instances = nullptr;
-  std::vector<BlockShape> Shapes;
+  JudgedShapes Shapes;
   std::string Label; ///< names the access in notes: "load at 12:5"
 };
 

@@ -108,7 +108,7 @@ bool indexForm(const AccessInstance &I, uint64_t ElementSize,
 /// rewrite, or empty.
 std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
                     const std::vector<size_t> &Accesses,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     const ArrayFix &Fix, Collected &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const SharedArray *Array : Fix.Arrays) {
@@ -340,7 +340,7 @@ std::string describeChange(const ArrayFix &Fix, bool Static) {
 
 void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
                        const std::vector<size_t> &Accesses,
-                       const std::vector<std::vector<BlockShape>> &Shapes,
+                       const std::vector<JudgedShapes> &Shapes,
                        const std::vector<LaunchSite> &Launches, ArrayFix &Fix) {
   Fix.Plan.Style = FixStyle::IndexPadding;
   Collected C;

@@ -24,7 +24,7 @@ namespace bankfix {
 /// Found, those of Fix.Arrays).
 void planFlatBufferFix(clang::ASTContext &Ctx, const SharedAccesses &Found,
                        const std::vector<size_t> &Accesses,
-                       const std::vector<std::vector<BlockShape>> &Shapes,
+                       const std::vector<JudgedShapes> &Shapes,
                        const std::vector<LaunchSite> &Launches, ArrayFix &Fix);
 
 } // namespace bankfix

@@ -34,7 +34,7 @@ uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
 /// an extern array's launches grow with it.
 void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
                     const ArrayGroup &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     const std::vector<LaunchSite> &Launches,
                     const ArrayUses &Uses, ArrayFix &Fix) {
   const llvm::DenseMap<const VarDecl *, std::string> &Unsafe = Uses.Unsafe;
@@ -153,7 +153,7 @@ ArrayFix chooseStyle(FixStyleChoice Choice, ArrayFix Padding,
 
 bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
                     const ArrayGroup &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     std::vector<PlannedLayout> &Layouts, std::string &WhyNot) {
   for (const SharedArray *Array : G.Arrays) {
     PlannedLayout L;
@@ -212,11 +212,12 @@ const Expr *innermostExtent(const VarDecl &V) {
   return Innermost.getSizeExpr();
 }
 
-std::vector<ArrayFix>
-planArrayFixes(ASTContext &Ctx, const SharedAccesses &Found,
-               const std::vector<std::vector<BlockShape>> &Shapes,
-               const std::vector<bool> &Conflicting,
-               const std::vector<LaunchSite> &Launches, FixStyleChoice Choice) {
+std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
+                                     const SharedAccesses &Found,
+                                     const std::vector<JudgedShapes> &Shapes,
+                                     const std::vector<bool> &Conflicting,
+                                     const std::vector<LaunchSite> &Launches,
+                                     FixStyleChoice Choice) {
   llvm::DenseSet<const DeclRefExpr *> ElementRefs;
   llvm::DenseSet<const Expr *> AccessExprs;
   for (const FoundAccess &A : Found.Accesses) {

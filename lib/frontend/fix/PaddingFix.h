@@ -74,7 +74,7 @@ struct ArrayGroup {
 /// judged.
 bool plannedLayouts(const clang::SourceManager &SM, const SharedAccesses &Found,
                     const ArrayGroup &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     std::vector<PlannedLayout> &Layouts, std::string &WhyNot);
 
 /// \p Array's type with its innermost extent padded by \p Pad:
@@ -90,10 +90,11 @@ std::string accessLabel(const clang::SourceManager &SM,
 const clang::Expr *innermostExtent(const clang::VarDecl &V);
 
 /// Which accesses conflict for which shape: Conflicting[i] is true when
-/// Found.Accesses[i] conflicts in one of Shapes[i].
+/// Found.Accesses[i] conflicts in one of Shapes[i] (its block shapes, with
+/// its summary for each when known).
 std::vector<ArrayFix>
 planArrayFixes(clang::ASTContext &Ctx, const SharedAccesses &Found,
-               const std::vector<std::vector<BlockShape>> &Shapes,
+               const std::vector<JudgedShapes> &Shapes,
                const std::vector<bool> &Conflicting,
                const std::vector<LaunchSite> &Launches,
                FixStyleChoice Choice = FixStyleChoice::Auto);

@@ -47,12 +47,12 @@ uint64_t staticSharedBytes(ASTContext &Ctx, const FunctionDecl &F) {
   return Visitor.Bytes;
 }
 
-std::vector<KernelBudget>
-kernelBudgets(ASTContext &Ctx, const SharedAccesses &Found,
-              const std::vector<size_t> &Accesses,
-              const std::vector<std::vector<BlockShape>> &Shapes,
-              const std::vector<LaunchSite> &Launches,
-              const MemoryGrowth &Growth) {
+std::vector<KernelBudget> kernelBudgets(ASTContext &Ctx,
+                                        const SharedAccesses &Found,
+                                        const std::vector<size_t> &Accesses,
+                                        const std::vector<JudgedShapes> &Shapes,
+                                        const std::vector<LaunchSite> &Launches,
+                                        const MemoryGrowth &Growth) {
   std::vector<const FunctionDecl *> Kernels;
   for (size_t I : Accesses)
     if (std::find(Kernels.begin(), Kernels.end(), Found.Accesses[I].Function) ==
@@ -71,7 +71,7 @@ kernelBudgets(ASTContext &Ctx, const SharedAccesses &Found,
       if (A.Function != K)
         continue;
       Arrays.insert(A.Array);
-      for (const BlockShape &S : Shapes[I])
+      for (const BlockShape &S : Shapes[I].Shapes)
         if (std::find(KernelShapes.begin(), KernelShapes.end(), S) ==
             KernelShapes.end())
           KernelShapes.push_back(S);

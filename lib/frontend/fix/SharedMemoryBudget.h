@@ -31,12 +31,12 @@ struct MemoryGrowth {
 
 /// One budget per kernel reaching \p Accesses (indices into Found) and
 /// per block shape it is analysed with.
-std::vector<KernelBudget>
-kernelBudgets(clang::ASTContext &Ctx, const SharedAccesses &Found,
-              const std::vector<size_t> &Accesses,
-              const std::vector<std::vector<BlockShape>> &Shapes,
-              const std::vector<LaunchSite> &Launches,
-              const MemoryGrowth &Growth);
+std::vector<KernelBudget> kernelBudgets(clang::ASTContext &Ctx,
+                                        const SharedAccesses &Found,
+                                        const std::vector<size_t> &Accesses,
+                                        const std::vector<JudgedShapes> &Shapes,
+                                        const std::vector<LaunchSite> &Launches,
+                                        const MemoryGrowth &Growth);
 
 /// The first refusal any budget calls for (budgetRefusal), or empty.
 std::string budgetsRefusal(const std::vector<KernelBudget> &Budgets);

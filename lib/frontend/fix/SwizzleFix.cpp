@@ -236,7 +236,7 @@ std::string describeChange(const FixPlan &Plan, const SharedArray &Array,
 
 void planSwizzleFix(ASTContext &Ctx, const SharedAccesses &Found,
                     const ArrayGroup &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     const std::vector<LaunchSite> &Launches, ArrayFix &Fix) {
   const SourceManager &SM = Ctx.getSourceManager();
   Fix.Arrays = G.Arrays;

@@ -21,7 +21,7 @@ namespace bankfix {
 /// Edits and Budgets, or WhyNot / Refusal).
 void planSwizzleFix(clang::ASTContext &Ctx, const SharedAccesses &Found,
                     const ArrayGroup &G,
-                    const std::vector<std::vector<BlockShape>> &Shapes,
+                    const std::vector<JudgedShapes> &Shapes,
                     const std::vector<LaunchSite> &Launches, ArrayFix &Fix);
 
 } // namespace bankfix

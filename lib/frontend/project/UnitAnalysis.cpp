@@ -242,16 +242,17 @@ analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
           chooseBlockShapes(*U.Found.Accesses[I].Function, Launches, BlockDims);
   mergeAdjacent(Ctx, U.Found, U.Choices);
 
-  std::vector<std::vector<BlockShape>> Shapes(N);
+  std::vector<JudgedShapes> Shapes(N);
   std::vector<bool> Conflicting(N, false);
   for (size_t I = 0; I < N; ++I) {
     const FoundAccess &Access = U.Found.Accesses[I];
     for (const BlockShapeChoice &Block : U.Choices[I]) {
       U.Summaries[I].push_back(
           summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
-      Shapes[I].push_back(Block.Shape);
+      Shapes[I].Shapes.push_back(Block.Shape);
       Conflicting[I] = Conflicting[I] || warns(U.Summaries[I].back());
     }
+    Shapes[I].AsIs = &U.Summaries[I];
   }
   U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Styles);
   for (size_t F = 0; F < U.Fixes.size(); ++F)

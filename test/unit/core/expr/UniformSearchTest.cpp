@@ -147,6 +147,9 @@ TEST(UniformSearch, PeriodicIndicesFindTheBruteForceWorst) {
       (tx() * 8 + (sym("i") & 7) * 33) % 4096,
       ((tx() + ty() * 7 + sym("i")) % 48) * 32,
       (tx() * (sym("i") % 16)) + ty() * 64,
+      // An unsigned shift of a linear value is linear: periodic modulo 64.
+      ((((sym("i") + tx()) << 3) + sym("i") * 5) % 64) * 16,
+      ((sym("i") << (tx() & 7)) & 63) * 32,
       // 32-way only when i % 64 == 40: found only over a whole period.
       X(LaneExpr::conditional(cmp(BinaryOp::EQ, sym("i") & 63, X(40)).P,
                               (tx() * 32).P, tx().P, IntType::unsignedTy())),

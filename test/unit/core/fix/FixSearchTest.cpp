@@ -42,6 +42,63 @@ TEST(FixSearch, StopsAtTheFloorAndSkipsUnjudged) {
   EXPECT_EQ(Asked, (std::vector<size_t>{0, 1, 2}));
 }
 
+/// Candidate C gives the per-access totals Rows[C] (ideal 1 each) through
+/// CandidateTotals::add, as the planners do; \p Evaluated counts the
+/// accesses evaluated.
+EvaluateCandidate rows(std::vector<std::vector<uint64_t>> Rows,
+                       size_t *Evaluated) {
+  return [=](size_t C, CandidateTotals &T, std::string &) {
+    for (uint64_t Sum : Rows[C]) {
+      ++*Evaluated;
+      if (!T.add(Sum, 1))
+        return true;
+    }
+    return true;
+  };
+}
+
+TEST(FixSearch, StopsACandidateThatCannotWin) {
+  size_t Evaluated = 0;
+  // Candidate 1 is best (12); 2 reaches 12 at its first access and 3 once
+  // the floor of its other two is added to its first (10 + 2): neither is
+  // evaluated further. 4 is no better either, at its last access.
+  SearchOutcome O = searchFewestWavefronts(
+      4, rows({{32, 32, 32}, {4, 4, 4}, {12, 1, 1}, {10, 1, 1}, {4, 4, 5}},
+              &Evaluated));
+  EXPECT_EQ(O.Best, 1u);
+  EXPECT_EQ(O.After, 12u);
+  EXPECT_EQ(O.AfterPerAccess, (std::vector<uint64_t>{4, 4, 4}));
+  EXPECT_EQ(O.CandidatesJudged, 1u); // 2 to 4 stopped early
+  EXPECT_EQ(Evaluated, 3u + 3u + 1u + 1u + 3u);
+}
+
+TEST(FixSearch, AStoppedCandidateStillSaysWhetherAnyCanBeJudged) {
+  // Candidate 1 cannot be judged; 2 stops early at its first access (40 of
+  // the 34 to beat) although its second could not be judged either; 3
+  // stops early and could be judged: some candidate can be, so the
+  // style's problem is not candidate 1's.
+  auto Evaluate = [](size_t C, CandidateTotals &T, std::string &Problem) {
+    std::vector<std::vector<int>> Rows = {{32, 2}, {-1}, {40, -1}, {40, 2}};
+    for (int Sum : Rows[C]) {
+      if (Sum < 0) {
+        Problem = "candidate " + std::to_string(C) + " out of bounds";
+        return false;
+      }
+      if (!T.add(uint64_t(Sum), 1))
+        return true;
+    }
+    return true;
+  };
+  SearchOutcome O = searchFewestWavefronts(3, Evaluate);
+  EXPECT_EQ(O.Best, 0u);
+  EXPECT_EQ(O.CandidatesJudged, 1u);
+  EXPECT_EQ(O.FirstCandidateProblem, "candidate 1 out of bounds");
+  // Without 3, none can be judged: the first problem is 1's, not 2's.
+  O = searchFewestWavefronts(2, Evaluate);
+  EXPECT_EQ(O.CandidatesJudged, 0u);
+  EXPECT_EQ(O.FirstCandidateProblem, "candidate 1 out of bounds");
+}
+
 TEST(FixSearch, NothingWhenTheLayoutCannotBeJudged) {
   SearchOutcome O = searchFewestWavefronts(2, table({-1, 1, 1}, 0));
   EXPECT_EQ(O.Best, 0u);

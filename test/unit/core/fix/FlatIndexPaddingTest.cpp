@@ -31,7 +31,7 @@ bool conflictFreeAfter(const FlatBuffer &B, const FlatAccess &A,
   std::vector<AccessInstance> After =
       rewrittenInstances(A, B, Plan.Style, Plan.Period, Plan.Pad);
   SharedArrayLayout Layout = rewrittenLayout(B, Plan.Period, Plan.Pad);
-  for (const BlockShape &Shape : A.Shapes) {
+  for (const BlockShape &Shape : A.Shapes.Shapes) {
     AccessSummary S = summarizeAccess(Layout, After, Shape);
     if (!S.judged() || S.BlockWavefronts != S.BlockIdeal)
       return false;

@@ -420,9 +420,10 @@ std::optional<IterationPattern> iterationPattern(const SharedArrayLayout &Array,
                                                  const IterationRange &Range,
                                                  const BlockShape &Shape) {
   // A swizzle, or rows padded under a pointer's byte offsets, is not linear
-  // in the indices: every iteration is evaluated.
-  if (Array.Swizzle.active() || (Access.FlatBytes && Array.WrittenRowBytes))
-    return std::nullopt;
+  // in the indices: only indices that come back to their values repeat the
+  // address.
+  bool Linear =
+      !Array.Swizzle.active() && !(Access.FlatBytes && Array.WrittenRowBytes);
   if (Range.Count < 2)
     return std::nullopt;
   Analysis A(Range, Shape);
@@ -457,6 +458,8 @@ std::optional<IterationPattern> iterationPattern(const SharedArrayLayout &Array,
       return std::nullopt;
     if (*Drift == 0)
       continue;
+    if (!Linear)
+      return std::nullopt;
     // A moving index: its bounds, and its address, must stay in range.
     if (!F.Bounded)
       return std::nullopt;

@@ -123,6 +123,28 @@ TEST(IterationRange, ModularIndexRepeatsEvery64Iterations) {
   expectSameSummary(Wide, I, Block32x32);
 }
 
+TEST(IterationRange, ASwizzledTileRepeatsWhenItsIndicesDo) {
+  // A swizzle is not linear in the indices: an index that comes back to
+  // its value after a period repeats the address (one period evaluated);
+  // a row that moves is followed iteration by iteration.
+  SharedArrayLayout Swizzled = Wide;
+  Swizzled.Swizzle = {4, 32};
+  auto R = loop(0, 1, 600);
+  AccessInstance Back = inLoop({ty(), (tx() * 2 + j()) % 64}, R);
+  std::optional<IterationPattern> P =
+      iterationPattern(Swizzled, Back.Desc, *R, Block32x32);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Period, 64u);
+  EXPECT_EQ(summarizeAccess(Swizzled, {Back}, Block32x32).Instances.size(),
+            65u);
+  expectSameSummary(Swizzled, Back, Block32x32);
+  auto Rows = loop(0, 1, 30);
+  AccessInstance Moving = inLoop({j(), tx() * 2}, Rows);
+  EXPECT_TRUE(iterationPattern(Wide, Moving.Desc, *Rows, Block32x8));
+  EXPECT_FALSE(iterationPattern(Swizzled, Moving.Desc, *Rows, Block32x8));
+  expectSameSummary(Swizzled, Moving, Block32x8);
+}
+
 TEST(IterationRange, ConflictingStrides) {
   auto R = loop(0, 1, 1500);
   expectSameSummary(Wide, inLoop({ty(), (tx() * 2 + j()) % 64}, R), Block32x32);

@@ -26,12 +26,15 @@ bankfix=$(realpath "$1") name=$2 mode=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 input=$here/inputs/$name.cu
 args=$(sed -n 's|^// bankfix-args: ||p' "$input")
-# The precompiled CUDA headers in a cache of this run's own: the first run
-# builds them, the others use them; the diagnostics are also checked
+# The precompiled CUDA headers in $BANKFIX_GOLDEN_CACHE, which ctest shares
+# among the golden tests (one PCH per set of parse flags, built by the
+# first test that needs it: the cache is safe for concurrent processes),
+# else in a cache of this run's own; the diagnostics are also checked
 # without the cache below.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-extra=(--cache-dir="$work/cache" --wait-for-cache)
+cache=${BANKFIX_GOLDEN_CACHE:-$work/cache}
+extra=(--cache-dir="$cache" --wait-for-cache)
 [ "$mode" = --builtin-prelude ] && extra+=(--builtin-prelude)
 if [ -z "$mode" ] &&
   ! (cd "$here/inputs" && "$bankfix" --print-parse-command "$name.cu") |
@@ -94,7 +97,7 @@ if [ "$mode" != --update ] &&
   echo "golden mismatch for $name.txt with --no-cache${mode:+ ($mode)}" >&2
   status=1
 fi
-if [ "$mode" != --update ] && ! ls "$work"/cache/preamble-*.pch >/dev/null 2>&1; then
+if [ "$mode" != --update ] && ! ls "$cache"/preamble-*.pch >/dev/null 2>&1; then
   echo "no precompiled preamble was cached for $name${mode:+ ($mode)}" >&2
   status=1
 fi

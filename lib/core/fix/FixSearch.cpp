@@ -62,7 +62,6 @@ std::vector<uint64_t> floorsAfter(const std::vector<uint64_t> &Floors) {
 bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
   PerAccess.push_back(Sum);
   PerAccessFloor.push_back(std::min(Sum, Ideal));
-  Floor += PerAccessFloor.back();
   Total += Sum;
   size_t I = PerAccess.size() - 1;
   uint64_t Rest =
@@ -80,7 +79,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.BeforePerAccess = Base.PerAccess;
   Out.AfterPerAccess = Base.PerAccess;
   Out.Before = Out.After = sum(Base.PerAccess);
-  Out.Floor = Base.Floor;
+  Out.Floor = sum(Base.PerAccessFloor);
   std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
   size_t FirstProblemAt = SIZE_MAX;
   auto NoteProblem = [&](size_t C, const std::string &Problem) {
@@ -90,11 +89,10 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     }
   };
   std::vector<size_t> Pruned;
-  for (size_t C = 1; C <= Candidates && Out.After > Base.Floor; ++C) {
+  for (size_t C = 1; C <= Candidates && Out.After > Out.Floor; ++C) {
     CandidateTotals Totals;
     Totals.Bound = Out.After;
-    if (FloorsAfter.size() == Base.PerAccess.size())
-      Totals.FloorsAfter = &FloorsAfter;
+    Totals.FloorsAfter = &FloorsAfter;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
       NoteProblem(C, Problem);

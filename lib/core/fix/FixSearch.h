@@ -25,9 +25,8 @@ namespace bankfix {
 /// The wavefronts per block of every access under one layout.
 struct CandidateTotals {
   std::vector<uint64_t> PerAccess;
-  /// The fewest wavefronts any layout could give: each access's ideal, or
-  /// what it takes now when that is less (a lane-independent address).
-  uint64_t Floor = 0;
+  /// The fewest wavefronts any layout could give each access: its ideal,
+  /// or what it takes now when that is less (a lane-independent address).
   std::vector<uint64_t> PerAccessFloor;
   /// Set by the search for a candidate: the total it must stay below, and
   /// for each access the floors of the accesses after it (under the layout
@@ -55,7 +54,8 @@ struct SearchOutcome {
   std::string Problem; ///< the layout as it is could not be judged
   size_t Best = 0;     ///< the candidate chosen; 0 when none lowers the total
   uint64_t Before = 0, After = 0;
-  uint64_t Floor = 0; ///< of the layout as it is (CandidateTotals::Floor)
+  /// Of the layout as it is: the sum of CandidateTotals::PerAccessFloor.
+  uint64_t Floor = 0;
   /// Candidates that could be judged, and the problem of the first that
   /// could not (when none could, why no layout of the style applies). A
   /// candidate stopped early (CandidateTotals::Pruned) is judged in full

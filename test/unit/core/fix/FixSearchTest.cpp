@@ -8,8 +8,8 @@ using namespace bankfix;
 
 namespace {
 
-/// Candidate C gives the totals Table[C] (one access); a negative entry
-/// cannot be judged.
+/// Candidate C gives the totals Table[C] (one access, ideal Floor); a
+/// negative entry cannot be judged.
 EvaluateCandidate table(std::vector<int> Table, uint64_t Floor,
                         std::vector<size_t> *Asked = nullptr) {
   return [=](size_t C, CandidateTotals &T, std::string &Problem) {
@@ -19,8 +19,7 @@ EvaluateCandidate table(std::vector<int> Table, uint64_t Floor,
       Problem = "out of bounds";
       return false;
     }
-    T.PerAccess = {uint64_t(Table[C])};
-    T.Floor = Floor;
+    T.add(uint64_t(Table[C]), Floor);
     return true;
   };
 }

@@ -214,14 +214,13 @@ WarpAddresses warpAddresses(Bytes &In) {
 
 /// analyzeWarpAccess says what the reference model says.
 void checkBankModel(const WarpAddresses &Addresses, unsigned Width,
-                    AccessKind Kind, bool Uniform) {
-  WarpAccessResult Got = analyzeWarpAccess(Addresses, Width, Kind, Uniform);
-  reference::Access Want =
-      reference::analyze({Addresses.begin(), Addresses.end()}, Width,
-                         Kind == AccessKind::Load, Uniform);
+                    AccessKind Kind) {
+  WarpAccessResult Got = analyzeWarpAccess(Addresses, Width, Kind);
+  reference::Access Want = reference::analyze(
+      {Addresses.begin(), Addresses.end()}, Width, Kind == AccessKind::Load);
   std::string Case = "width " + std::to_string(Width) +
                      (Kind == AccessKind::Load ? " load" : " store") +
-                     (Uniform ? " (uniform)" : "") + ", addresses";
+                     ", addresses";
   for (const std::optional<uint64_t> &A : Addresses)
     Case += A ? " " + std::to_string(*A) : " -";
   auto Check = [&](const char *What, uint64_t G, uint64_t W) {
@@ -233,8 +232,7 @@ void checkBankModel(const WarpAddresses &Addresses, unsigned Width,
   Check("wavefronts", Got.Wavefronts, Want.Wavefronts);
   Check("ideal", Got.Ideal, Want.Ideal);
   Check("n-way", Got.NWay, Want.NWay);
-  Check("uniform-load exception", Got.UniformLoadException,
-        Want.UniformLoadException);
+  Check("one-address load", Got.OneAddressLoad, Want.OneAddressLoad);
   Check("phases", Got.Phases.size(), Want.Phases.size());
   for (size_t P = 0; P < Got.Phases.size(); ++P) {
     const PhaseResult &G = Got.Phases[P];
@@ -320,6 +318,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   WarpAddresses Addresses = warpAddresses(In);
   unsigned Width = Widths[In.u8() % 5];
   AccessKind Kind = In.u8() % 2 ? AccessKind::Load : AccessKind::Store;
-  checkBankModel(Addresses, Width, Kind, In.u8() % 2);
+  checkBankModel(Addresses, Width, Kind);
   return 0;
 }

@@ -7,10 +7,17 @@
 // (A / 4) % 32; lanes are split into phases (the warp for 1-4 bytes,
 // half-warps for 8, quarter-warps for 16); a phase takes as many wavefronts
 // as the most DISTINCT words one bank serves to its active lanes; the access
-// takes the sum over phases; ideal is the number of phases with an active
-// lane; n-way is the largest phase value. Exception: a load of one address
-// by every active lane, known to be warp-uniform, of 8 bytes takes 1
-// wavefront and of 16 bytes 2 (stores follow the rule).
+// takes the sum over phases; n-way is the largest phase value; ideal is 1
+// for 1-4 bytes and ceil(active lanes x width / 128) for 8 and 16. Loads of
+// 8 and 16 bytes as Nsight Compute's Source page counts them
+// (docs/wide-load-counters.md, rule hstar12all of
+// test/differential/probe/fit_rules.py): every active lane on one address
+// takes 1 wavefront for 8 bytes, one per 16 active lanes for 16; otherwise
+// the warp (8 bytes) or a half-warp (16) takes one wavefront when no bank
+// holds two of its words and lane L and lane L ^ 1 (or every L and L ^ 2)
+// read the same address wherever both are active; the low half-warp of a
+// 16-byte load needs no pairing when some lane of the warp is inactive.
+// A load's ideal is at most its wavefronts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,14 +43,41 @@ struct Phase {
 
 struct Access {
   unsigned Wavefronts = 0, Ideal = 0, NWay = 0;
-  bool UniformLoadException = false;
+  bool OneAddressLoad = false;
   std::vector<Phase> Phases;
 };
 
 /// \p Addresses: 32 entries, nullopt for an inactive lane. \p Width: 1, 2,
 /// 4, 8 or 16. \p Load: a load (else a store).
+inline bool wordsFit(const std::vector<std::optional<uint64_t>> &Addresses,
+                     unsigned Width, unsigned First, unsigned Count) {
+  std::map<unsigned, std::set<uint64_t>> WordsOfBank;
+  for (unsigned Lane = First; Lane < First + Count; ++Lane)
+    if (Addresses[Lane])
+      for (unsigned Byte = 0; Byte < Width; ++Byte) {
+        unsigned __int128 Address = (unsigned __int128)*Addresses[Lane] + Byte;
+        uint64_t Word = uint64_t(Address / 4);
+        WordsOfBank[unsigned(Word % 32)].insert(Word);
+      }
+  for (const auto &[Bank, Words] : WordsOfBank)
+    if (Words.size() > 1)
+      return false;
+  return true;
+}
+
+inline bool pairUp(const std::vector<std::optional<uint64_t>> &Addresses,
+                   unsigned First, unsigned Count, unsigned Partner) {
+  for (unsigned Lane = First; Lane < First + Count; ++Lane) {
+    const std::optional<uint64_t> &Mine = Addresses[Lane];
+    const std::optional<uint64_t> &Theirs = Addresses[Lane ^ Partner];
+    if (Mine && Theirs && *Mine != *Theirs)
+      return false;
+  }
+  return true;
+}
+
 inline Access analyze(const std::vector<std::optional<uint64_t>> &Addresses,
-                      unsigned Width, bool Load, bool AddressIsWarpUniform) {
+                      unsigned Width, bool Load) {
   unsigned PhaseLanes = Width == 16 ? 8 : Width == 8 ? 16 : 32;
   Access Result;
   for (unsigned First = 0; First < 32; First += PhaseLanes) {
@@ -71,24 +105,43 @@ inline Access analyze(const std::vector<std::optional<uint64_t>> &Addresses,
         P.Collisions[Bank] = {Words, LanesOfBank[Bank]};
     }
     if (P.Active) {
-      ++Result.Ideal;
       Result.Wavefronts += P.Wavefronts;
       Result.NWay = std::max(Result.NWay, P.Wavefronts);
     }
     Result.Phases.push_back(P);
   }
   std::set<uint64_t> Distinct;
+  unsigned Active = 0;
   for (const std::optional<uint64_t> &A : Addresses)
-    if (A)
+    if (A) {
       Distinct.insert(*A);
-  if (Load && AddressIsWarpUniform && Distinct.size() == 1 &&
-      (Width == 8 || Width == 16)) {
-    unsigned Measured = Width == 8 ? 1 : 2;
-    if (Measured < Result.Wavefronts) {
-      Result.Wavefronts = Result.Ideal = Measured;
-      Result.UniformLoadException = true;
+      ++Active;
+    }
+  Result.Ideal = Active == 0  ? 0
+                 : Width <= 4 ? 1
+                              : (Active * Width + 127) / 128;
+  if (!Load || Width < 8)
+    return Result;
+  unsigned Unit = Width == 8 ? 32 : 16;
+  for (unsigned First = 0; First < 32; First += Unit) {
+    unsigned Sum = 0;
+    for (unsigned P = First / PhaseLanes; P < (First + Unit) / PhaseLanes; ++P)
+      if (Result.Phases[P].Active)
+        Sum += Result.Phases[P].Wavefronts;
+    bool Paired = pairUp(Addresses, First, Unit, 1) ||
+                  pairUp(Addresses, First, Unit, 2) ||
+                  (Width == 16 && First == 0 && Active < 32);
+    if (Sum > 1 && wordsFit(Addresses, Width, First, Unit) && Paired)
+      Result.Wavefronts -= Sum - 1;
+  }
+  if (Distinct.size() == 1) {
+    unsigned Measured = Width == 8 ? 1 : (Active + 15) / 16;
+    if (Measured <= Result.Wavefronts) {
+      Result.Wavefronts = Measured;
+      Result.OneAddressLoad = true;
     }
   }
+  Result.Ideal = std::min(Result.Ideal, Result.Wavefronts);
   return Result;
 }
 

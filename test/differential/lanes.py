@@ -504,23 +504,19 @@ def fits_banks(lanes, width):
     return True
 
 
-def pair_up(lanes):
-    """For one pairing inside each group of four lanes (lane ^ 1, ^ 2 or
-    ^ 3), every two active partners read the same address."""
+def pair_up(lanes, partners=(1, 2, 3)):
+    """For one pairing inside each group of four lanes (lane ^ m for one m
+    of partners), every two active partners read the same address."""
     addr = dict(lanes)
     return any(all(addr.get(l ^ m, a) == a for l, a in lanes)
-               for m in (1, 2, 3))
+               for m in partners)
 
 
-def bankfix_rule(lanes, a, uniform_text):
-    """bankfix's model (lib/core/model/WideLoadMerge.h): the phase rule, except
-    that an 8-byte load's warp (a 16-byte load's half-warp) takes ONE
-    wavefront when its words fit the banks and its lanes pair up (a 16-byte
-    half-warp with an inactive lane needs no pairing); a load whose index
-    names no thread index, every lane on one address: 1 wavefront for 8
-    bytes, one per 16 active lanes for 16; ideal = 1 for 1-4 bytes,
-    ceil(active lanes x width / 128) for 8 and 16, for loads at most the
-    wavefronts."""
+def merge3_rule(lanes, a, uniform_text):
+    """bankfix's rule from run 2 to 2026-11-26: as bankfix_rule, but the
+    pairing lane ^ 3 counts too, either half-warp of a 16-byte load with an
+    inactive lane needs no pairing, and the one-address rule applies only
+    when the index names no thread index."""
     width = a["width"]
     if width < 8:
         return phase_rule(lanes, width)
@@ -543,7 +539,41 @@ def bankfix_rule(lanes, a, uniform_text):
     return wav, min(ideal, wav)
 
 
-RULES = {"bankfix": bankfix_rule, "phase": phase_uniform_rule,
+def bankfix_rule(lanes, a, _):
+    """bankfix's model (lib/core/model/WideLoadMerge.h, BankModel.cpp): the
+    phase rule, except for 8- and 16-byte loads: every active lane on one
+    address takes 1 wavefront for 8 bytes, one per 16 active lanes for 16;
+    otherwise the warp (8 bytes) or a half-warp (16) takes ONE wavefront
+    when its words fit the banks and its lanes pair up as lane ^ 1 or
+    lane ^ 2 (the low half-warp of a 16-byte load needs no pairing when the
+    warp has an inactive lane). Ideal = 1 for 1-4 bytes, ceil(active lanes
+    x width / 128) for 8 and 16, for loads at most the wavefronts."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    ideal = -(-len(lanes) * width // 128)
+    if a["kind"] != "load":
+        return phase_rule(lanes, width)[0], ideal
+    if len(set(ad for _, ad in lanes)) == 1:
+        wav = 1 if width == 8 else -(-len(lanes) // 16)
+        return wav, min(ideal, wav)
+    unit = 32 if width == 8 else 16
+    wav = 0
+    for first in range(0, 32, unit):
+        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
+        if not part:
+            continue
+        if fits_banks(part, width) and (
+                pair_up(part, (1, 2)) or
+                (width == 16 and first == 0 and len(lanes) < 32)):
+            wav += 1
+        else:
+            wav += phase_rule(part, width)[0]
+    return wav, min(ideal, wav)
+
+
+RULES = {"bankfix": bankfix_rule, "merge3": merge3_rule,
+         "phase": phase_uniform_rule,
          "same": same_rule, "same+ideal": same_ideal_rule, "fit": fit_rule,
          "pairs": pairs_rule}
 

@@ -29,13 +29,6 @@ std::string formatSymbolicValue(const SymbolicValue &V) {
 
 namespace {
 
-bool addressIsWarpUniform(const SharedAccessDesc &Desc) {
-  for (const LaneExprPtr &Index : Desc.Indices)
-    if (dependsOnLane(*Index))
-      return false;
-  return true;
-}
-
 /// The lanes' addresses in warp \p Warp (all inactive when no lane of it
 /// runs the access).
 WarpAddresses addressesOf(const AccessEvaluation &Eval, unsigned Warp) {
@@ -73,14 +66,12 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
     return;
   }
   WarpAddresses Addresses = addressesOf(Eval, Warp);
-  bool Uniform = addressIsWarpUniform(Desc);
   if (!Eval.exact())
     E.Values = "the worst case, " + Eval.WorstCase;
   else if (!Eval.ForEvery.empty())
     E.Values = "the same for every value of " + Eval.ForEvery + "; shown for " +
                Eval.Binding;
-  E.Before = {Spelling,
-              buildWarpBankMap(Addresses, Desc.Width, Desc.Kind, Uniform)};
+  E.Before = {Spelling, buildWarpBankMap(Addresses, Desc.Width, Desc.Kind)};
 
   // Each lane's threadIdx and index values; the uniform part of the address.
   std::vector<uint64_t> Stride(Array.Dims.size(), 1);
@@ -120,9 +111,9 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
     E.NoAfter = "padded, " + After.Problem;
     return;
   }
-  E.After = ExplainedLayout{PaddedSpelling,
-                            buildWarpBankMap(addressesOf(After, Warp),
-                                             Desc.Width, Desc.Kind, Uniform)};
+  E.After =
+      ExplainedLayout{PaddedSpelling, buildWarpBankMap(addressesOf(After, Warp),
+                                                       Desc.Width, Desc.Kind)};
 }
 
 } // namespace bankfix

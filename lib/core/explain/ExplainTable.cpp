@@ -118,10 +118,9 @@ std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks) {
   if (R.Ideal == 0)
     return "no lane of this warp runs it";
   std::string S = plural(R.Wavefronts, "wavefront");
-  if (R.UniformLoadException)
+  if (R.OneAddressLoad)
     return S + ", ideal " + std::to_string(R.Ideal) +
-           ": one address for the whole warp, loaded through a uniform "
-           "register";
+           ": every active lane loads one address";
   if (R.MergedUnits)
     return S + ", ideal " + std::to_string(R.Ideal) + ": " +
            (Map.Width == 8 ? "both half-warps"

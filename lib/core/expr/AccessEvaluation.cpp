@@ -347,8 +347,7 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
 /// word-aligned is tried for each byte offset.
 std::optional<WarpOutcome>
 judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
-          const SharedAccessDesc &Access, bool UniformAddress,
-          AccessEvaluation &Eval) {
+          const SharedAccessDesc &Access, AccessEvaluation &Eval) {
   const std::map<std::string, int64_t> *Terms = nullptr;
   for (const LaneAddress &L : Lanes) {
     if (!L.Active)
@@ -378,7 +377,7 @@ judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
       if (Lanes[Lane].Active)
         Addresses[Lane] = uint64_t(Lanes[Lane].Address.Const) + Shift;
     WarpAccessResult R =
-        analyzeWarpAccess(Addresses, Access.Width, Access.Kind, UniformAddress);
+        analyzeWarpAccess(Addresses, Access.Width, Access.Kind);
     if (Shift == 0) {
       Outcome.Addresses = Addresses;
       Outcome.Result = R;
@@ -438,10 +437,6 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   if (!Scheme)
     return Eval;
 
-  bool UniformAddress = true;
-  for (const LaneExprPtr &Index : Access.Indices)
-    UniformAddress = UniformAddress && !dependsOnLane(*Index);
-
   for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp) {
     std::array<LaneAddress, WarpSize> Lanes;
     bool AnyActive = false;
@@ -464,8 +459,7 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
     }
     if (!AnyActive)
       continue;
-    std::optional<WarpOutcome> Outcome =
-        judgeWarp(Warp, Lanes, Access, UniformAddress, Eval);
+    std::optional<WarpOutcome> Outcome = judgeWarp(Warp, Lanes, Access, Eval);
     if (!Outcome)
       return Eval;
     addWarp(Eval, std::move(*Outcome));

@@ -166,14 +166,16 @@ private:
     }
   }
 
-  /// `X Op C` for an unsigned X known only by its largest value and its
-  /// trailing zeros (`lane % 32 > 35`, `2 * lane == 39`: never).
+  /// `X Op C` for an unsigned X known only by its range and its trailing
+  /// zeros (`lane % 32 > 35`, `2 * lane == 39`, `31 + lane % 32 == 9`:
+  /// never; nvcc deleted the last one's load, differential run 4).
   Value compareWithConstant(BinaryOp Op, const LaneExpr &X, int64_t C) const {
     if (X.Type.Signed || C < 0)
       return std::nullopt;
     uint64_t K = uint64_t(C);
     std::optional<uint64_t> Max = maxValue(X);
-    bool Differ = (Max && K > *Max) ||
+    uint64_t Min = minValue(X);
+    bool Differ = (Max && K > *Max) || K < Min ||
                   (K != 0 && trailingZeros(X) > unsigned(__builtin_ctzll(K)));
     switch (Op) {
     case BinaryOp::EQ:
@@ -181,16 +183,32 @@ private:
     case BinaryOp::NE:
       return Differ ? Value(1) : std::nullopt;
     case BinaryOp::GT:
-      return Max && *Max <= K ? Value(0) : std::nullopt;
+      return Max && *Max <= K ? Value(0) : Min > K ? Value(1) : std::nullopt;
     case BinaryOp::GE:
-      return Max && *Max < K ? Value(0) : std::nullopt;
+      return Max && *Max < K ? Value(0) : Min >= K ? Value(1) : std::nullopt;
     case BinaryOp::LT:
-      return Max && *Max < K ? Value(1) : std::nullopt;
+      return Max && *Max < K ? Value(1) : Min >= K ? Value(0) : std::nullopt;
     case BinaryOp::LE:
-      return Max && *Max <= K ? Value(1) : std::nullopt;
+      return Max && *Max <= K ? Value(1) : Min > K ? Value(0) : std::nullopt;
     default:
       return std::nullopt;
     }
+  }
+
+  /// The smallest value \p E of an unsigned type can take: a constant's
+  /// value; a sum or product (that cannot wrap) of its operands' smallest
+  /// values, seen through widening casts; 0 otherwise.
+  uint64_t minValue(const LaneExpr &E) const {
+    if (Value V = fold(E))
+      return *V >= 0 ? uint64_t(*V) : 0;
+    if (E.Kind == ExprKind::Cast && !E.Type.Signed && !E.Ops[0]->Type.Signed &&
+        E.Ops[0]->Type.Bits <= E.Type.Bits)
+      return minValue(*E.Ops[0]);
+    if (E.Type.Signed || E.Kind != ExprKind::Binary ||
+        (E.BOp != BinaryOp::Add && E.BOp != BinaryOp::Mul) || !maxValue(E))
+      return 0;
+    uint64_t A = minValue(*E.Ops[0]), B = minValue(*E.Ops[1]);
+    return E.BOp == BinaryOp::Add ? A + B : A * B;
   }
 
   /// The largest value \p E of an unsigned type can take, when the

@@ -122,23 +122,22 @@ static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
   }
 }
 
-/// Measured exception: a load of one address that the compiler knows is
-/// uniform is served in 1 wavefront for 8 bytes and one per 16 active lanes
-/// for 16 bytes (2 for a whole warp); stores follow the phase rule.
-static void applyUniformException(const WarpAddresses &Addresses,
-                                  unsigned Width, WarpAccessResult &Result) {
+/// Measured rule: a load whose active lanes all read one address is served
+/// in 1 wavefront for 8 bytes and one per 16 active lanes for 16 bytes (2
+/// for a whole warp); stores follow the phase rule.
+static void applyOneAddressRule(const WarpAddresses &Addresses, unsigned Width,
+                                WarpAccessResult &Result) {
   if (Width < 8 || !allActiveLanesShareOneAddress(Addresses))
     return;
   unsigned Uniform = Width == 8 ? 1 : (activeLanes(Addresses) + 15) / 16;
   if (Uniform <= Result.Wavefronts) {
     Result.Wavefronts = Uniform;
-    Result.UniformLoadException = true;
+    Result.OneAddressLoad = true;
   }
 }
 
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
-                                   unsigned Width, AccessKind Kind,
-                                   bool AddressIsWarpUniform) {
+                                   unsigned Width, AccessKind Kind) {
   assert(isSupportedAccessWidth(Width) && "unsupported access width");
   WarpAccessResult Result;
   unsigned PhaseLanes = lanesPerPhase(Width);
@@ -156,8 +155,7 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
   if (Kind == AccessKind::Store)
     return Result;
   mergeUnits(Addresses, Width, Result);
-  if (AddressIsWarpUniform)
-    applyUniformException(Addresses, Width, Result);
+  applyOneAddressRule(Addresses, Width, Result);
   Result.Ideal = std::min(Result.Ideal, Result.Wavefronts);
   return Result;
 }

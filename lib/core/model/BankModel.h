@@ -50,7 +50,7 @@ struct PhaseResult {
 };
 
 struct WarpAccessResult {
-  /// Sum over phases, after the merged units and the uniform exception.
+  /// Sum over phases, after the merged units and the one-address rule.
   unsigned Wavefronts = 0;
   /// What Nsight Compute reports as ideal: 1 for 1-4 byte accesses;
   /// ceil(active lanes x width / 128) for 8 and 16 bytes, for loads at most
@@ -60,9 +60,10 @@ struct WarpAccessResult {
   /// 8- or 16-byte load: units (the warp, or half-warps for 16 bytes) whose
   /// phases were served together in one wavefront (WideLoadMerge.h).
   unsigned MergedUnits = 0;
-  /// The whole warp loaded one address held in a uniform register, which the
-  /// hardware serves in fewer wavefronts than the phase rule says.
-  bool UniformLoadException = false;
+  /// An 8- or 16-byte load whose active lanes all read one address, served
+  /// in fewer wavefronts than the phase rule says (1 for 8 bytes, one per
+  /// 16 active lanes for 16).
+  bool OneAddressLoad = false;
   std::vector<PhaseResult> Phases;
 
   unsigned excess() const { return Wavefronts - Ideal; }
@@ -95,13 +96,12 @@ inline uint64_t lastWordOf(uint64_t Address, unsigned Width) {
 unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width);
 
 /// Runs the bank model on one warp-level access. \p Width must satisfy
-/// isSupportedAccessWidth. \p AddressIsWarpUniform says the compiler knows
-/// the address is the same for all lanes (it does not depend on the lane),
-/// which enables the uniform-register exception measured for 8- and 16-byte
-/// loads: 1 wavefront for 8 bytes, one per 16 active lanes for 16 bytes.
+/// isSupportedAccessWidth. An 8- or 16-byte load whose active lanes all read
+/// one address takes 1 wavefront for 8 bytes and one per 16 active lanes
+/// for 16 bytes, whether or not the compiler knows the address is uniform
+/// (Nsight Compute's Source-page counter; WideLoadMerge.h).
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
-                                   unsigned Width, AccessKind Kind,
-                                   bool AddressIsWarpUniform = false);
+                                   unsigned Width, AccessKind Kind);
 
 } // namespace bankfix
 

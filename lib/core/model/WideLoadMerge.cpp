@@ -16,7 +16,7 @@ unsigned mergeUnitLanes(unsigned Width) {
 
 bool lanesPairUp(const WarpAddresses &Addresses, unsigned FirstLane,
                  unsigned Lanes) {
-  for (unsigned Partner = 1; Partner < 4; ++Partner) {
+  for (unsigned Partner : {1u, 2u}) {
     bool Paired = true;
     for (unsigned Lane = FirstLane; Paired && Lane < FirstLane + Lanes;
          ++Lane) {
@@ -63,7 +63,8 @@ bool servedInOneWavefront(const WarpAddresses &Addresses, unsigned Width,
   if (Lanes == 0 || !wordsFitTheBanks(Addresses, Width, FirstLane, Lanes))
     return false;
   return lanesPairUp(Addresses, FirstLane, Lanes) ||
-         (Width == 16 && hasInactiveLane(Addresses, FirstLane, Lanes));
+         (Width == 16 && FirstLane == 0 &&
+          hasInactiveLane(Addresses, 0, WarpSize));
 }
 
 } // namespace bankfix

@@ -1,16 +1,19 @@
 //===- WideLoadMerge.h - 8- and 16-byte loads served in one wavefront -----===//
 //
 // The phase rule splits an 8-byte access into half-warps and a 16-byte one
-// into quarter-warps. For loads the H100 does better: it serves a whole warp
-// (8 bytes) or a whole half-warp (16 bytes) in ONE wavefront when the
+// into quarter-warps. For loads Nsight Compute's per-line counter (the
+// Source page's "L1 Wavefronts Shared") counts fewer: a whole warp (8
+// bytes) or a whole half-warp (16 bytes) takes ONE wavefront when the
 // lanes' words fit in the 32 banks (no bank holds two distinct words) and
 // the lanes pair up inside each group of four (lanes 4k..4k+3): for one of
-// the pairings {0,1}{2,3}, {0,2}{1,3}, {0,3}{1,2}, the two lanes of every
-// pair read the same address. A 16-byte half-warp with an inactive lane
-// needs no pairing. Rule fitted to the 4,021 accesses of differential run 2
-// (docs/differential.md): exact on all 527 8-byte and 143 of the 144
-// 16-byte loads, the exception being a load whose address is uniform in
-// the source (BankModel's uniform-register rule).
+// the pairings {0,1}{2,3} (lane ^ 1) or {0,2}{1,3} (lane ^ 2), the two lanes
+// of every pair read the same address ({0,3}{1,2} does not count). The
+// low half-warp of a 16-byte load whose warp has an inactive lane needs no
+// pairing. Fitted to the 8- and 16-byte loads of differential runs 2 and
+// 3 (1,182 loads, all exact) and to 989 of 1,035 single-instruction probe
+// cases; the probe cases it misses are 16-byte loads with inactive lanes
+// inside a half-warp (docs/wide-load-counters.md, which also says where
+// the hardware counter differs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +35,9 @@ unsigned mergeUnitLanes(unsigned Width);
 bool servedInOneWavefront(const WarpAddresses &Addresses, unsigned Width,
                           unsigned FirstLane);
 
-/// Whether, for one pairing inside each group of four lanes (lane ^ 1,
-/// lane ^ 2 or lane ^ 3), every two active partners among \p Lanes lanes
-/// from \p FirstLane read the same address.
+/// Whether, for one pairing inside each group of four lanes (lane ^ 1 or
+/// lane ^ 2), every two active partners among \p Lanes lanes from
+/// \p FirstLane read the same address.
 bool lanesPairUp(const WarpAddresses &Addresses, unsigned FirstLane,
                  unsigned Lanes);
 

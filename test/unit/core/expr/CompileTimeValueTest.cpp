@@ -77,6 +77,13 @@ TEST(CompileTimeValue, ComparisonsThatTheOperatorsDecide) {
   EXPECT_EQ(value(eq(X(3) * Lane, X(39))), std::nullopt);
   EXPECT_EQ(value(Lane < X(32)), 1);
   EXPECT_EQ(value(Lane < X(31)), std::nullopt);
+  // Differential run 4, batch_007.cu:217: 31 + lane == 9 never holds
+  // (nvcc deleted the load); the sum's smallest value decides the others.
+  EXPECT_EQ(value(eq(X(31) + Lane, X(9))), 0);
+  EXPECT_EQ(value(eq(Lane + X(31), X(40))), std::nullopt);
+  EXPECT_EQ(value(cmp(BinaryOp::GE, X(31) + Lane, X(31))), 1);
+  EXPECT_EQ(value(cmp(BinaryOp::LT, X(2) * Lane + X(8), X(8))), 0);
+  EXPECT_EQ(value(cmp(BinaryOp::GT, X(31) + Lane, X(31))), std::nullopt);
   // batch_008.cu:363: nvcc does not bound blockDim.
   EXPECT_EQ(value(cmp(BinaryOp::LE, X(36) + bdx(), X(28))), std::nullopt);
 }

@@ -96,26 +96,20 @@ TEST(BankModel, SixteenByteAccessesUseQuarterWarps) {
   EXPECT_EQ(R.Ideal, 4u);
 }
 
-TEST(BankModel, SameAddressExceptionNeedsAUniformAddress) {
+TEST(BankModel, LoadsOfOneAddressTakeOneWavefrontPerSixteenBytesUnit) {
+  // Calibration: every lane loads the same address: 1 wavefront for 8
+  // bytes, 2 for 16; the matching stores follow the phase rule (2 and 4).
   WarpAddresses Same;
   Same.fill(64);
-  // Uniform in the source: the compiler used a uniform register.
-  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load, true).Wavefronts, 1u);
-  EXPECT_TRUE(
-      analyzeWarpAccess(Same, 8, AccessKind::Load, true).UniformLoadException);
-  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Load, true).Wavefronts, 2u);
-  // Stores follow the phase rule.
-  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Store, true).Wavefronts, 2u);
-  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Store, true).Wavefronts,
-            4u);
-  // The same address computed per lane: no uniform register, but both
-  // half-warps are served in one wavefront all the same (measured in
-  // differential run 2, e.g. batch_000.cu:265; WideLoadMergeTest.cpp).
-  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load, false).Wavefronts, 1u);
-  EXPECT_FALSE(
-      analyzeWarpAccess(Same, 8, AccessKind::Load, false).UniformLoadException);
+  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Load).Wavefronts, 1u);
+  EXPECT_TRUE(analyzeWarpAccess(Same, 8, AccessKind::Load).OneAddressLoad);
+  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Load).Wavefronts, 2u);
+  EXPECT_EQ(analyzeWarpAccess(Same, 8, AccessKind::Store).Wavefronts, 2u);
+  EXPECT_FALSE(analyzeWarpAccess(Same, 8, AccessKind::Store).OneAddressLoad);
+  EXPECT_EQ(analyzeWarpAccess(Same, 16, AccessKind::Store).Wavefronts, 4u);
   // 4-byte accesses have one phase anyway.
-  EXPECT_EQ(analyzeWarpAccess(Same, 4, AccessKind::Load, true).Wavefronts, 1u);
+  EXPECT_EQ(analyzeWarpAccess(Same, 4, AccessKind::Load).Wavefronts, 1u);
+  EXPECT_FALSE(analyzeWarpAccess(Same, 4, AccessKind::Load).OneAddressLoad);
 }
 
 TEST(BankModel, SupportedWidths) {

@@ -20,7 +20,7 @@ WarpAddresses stride(uint64_t Bytes, unsigned Lanes = WarpSize) {
 
 TEST(WarpBankMap, SeedZeroColumnIsAllBankZero) {
   // tile[32][32], tile[threadIdx.x][0]: 0, 128, ..., 3968.
-  WarpBankMap M = buildWarpBankMap(stride(128), 4, AccessKind::Load, false);
+  WarpBankMap M = buildWarpBankMap(stride(128), 4, AccessKind::Load);
   for (unsigned L = 0; L < WarpSize; ++L) {
     EXPECT_EQ(M.Lanes[L].Address, 128u * L);
     EXPECT_EQ(M.Lanes[L].FirstWord, 32u * L);
@@ -38,8 +38,8 @@ TEST(WarpBankMap, SeedZeroColumnIsAllBankZero) {
 
 TEST(WarpBankMap, PaddedColumnsSpreadOverTheBanks) {
   // [33]: 0, 132, ..., 4092 -> banks 0..31; [31]: banks 0, 31, 30, ..., 1.
-  WarpBankMap P33 = buildWarpBankMap(stride(132), 4, AccessKind::Load, false);
-  WarpBankMap P31 = buildWarpBankMap(stride(124), 4, AccessKind::Load, false);
+  WarpBankMap P33 = buildWarpBankMap(stride(132), 4, AccessKind::Load);
+  WarpBankMap P31 = buildWarpBankMap(stride(124), 4, AccessKind::Load);
   for (unsigned L = 0; L < WarpSize; ++L) {
     EXPECT_EQ(P33.Lanes[L].FirstBank, L);
     EXPECT_EQ(P31.Lanes[L].FirstBank, (NumBanks - L) % NumBanks);
@@ -59,7 +59,7 @@ TEST(WarpBankMap, PaddedColumnsSpreadOverTheBanks) {
 TEST(WarpBankMap, DoublesArePerHalfWarp) {
   // double a[tid]: lane 16 is at byte 128, bank 0 like lane 0, but in the
   // other phase: no conflict (seed 002 thought otherwise).
-  WarpBankMap M = buildWarpBankMap(stride(8), 8, AccessKind::Load, false);
+  WarpBankMap M = buildWarpBankMap(stride(8), 8, AccessKind::Load);
   ASSERT_EQ(M.phases(), 2u);
   EXPECT_EQ(M.Lanes[16].Address, 128u);
   EXPECT_EQ(M.Lanes[16].FirstBank, 0u);
@@ -73,7 +73,7 @@ TEST(WarpBankMap, DoublesArePerHalfWarp) {
   EXPECT_EQ(M.WordsPerBank[1][0], 1u);
   EXPECT_EQ(M.Result.Wavefronts, 2u);
   // The 16-byte struct: 2 words in banks 0, 1, 4, 5, ... per half-warp.
-  WarpBankMap S = buildWarpBankMap(stride(16), 8, AccessKind::Load, false);
+  WarpBankMap S = buildWarpBankMap(stride(16), 8, AccessKind::Load);
   EXPECT_EQ(S.WordsPerBank[0][0], 2u);
   EXPECT_EQ(S.WordsPerBank[0][2], 0u);
   EXPECT_TRUE(S.collides(8, 0));
@@ -82,7 +82,7 @@ TEST(WarpBankMap, DoublesArePerHalfWarp) {
 
 TEST(WarpBankMap, InactiveLanesTouchNothing) {
   WarpAddresses A = stride(128, 8); // seed 001: 8 active lanes
-  WarpBankMap M = buildWarpBankMap(A, 4, AccessKind::Load, false);
+  WarpBankMap M = buildWarpBankMap(A, 4, AccessKind::Load);
   EXPECT_FALSE(M.Lanes[8].Active);
   for (unsigned B = 0; B < NumBanks; ++B)
     EXPECT_FALSE(M.Lanes[8].touches(B));
@@ -99,7 +99,7 @@ TEST(WarpBankMap, MostWordsInABankIsTheModelsPhaseValue) {
       for (unsigned L = 0; L < WarpSize; ++L)
         if (Rng() % 5)
           A[L] = (Rng() % 512) * Width;
-      WarpBankMap M = buildWarpBankMap(A, Width, AccessKind::Store, false);
+      WarpBankMap M = buildWarpBankMap(A, Width, AccessKind::Store);
       for (unsigned P = 0; P < M.phases(); ++P) {
         unsigned Most = *std::max_element(M.WordsPerBank[P].begin(),
                                           M.WordsPerBank[P].end());

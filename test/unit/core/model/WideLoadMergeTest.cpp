@@ -1,8 +1,9 @@
 //===- WideLoadMergeTest.cpp - 8- and 16-byte loads in one wavefront ------===//
 //
-// Each pattern is one measured in differential run 2 on the H100
-// (test/differential/results/seed2.measured.json.gz), named by its batch
-// and line; the numbers are ncu's wavefronts per warp-instruction.
+// Each pattern is one measured on the H100, named by its batch and line in
+// differential run 2 (test/differential/results/seed2.measured.json.gz) or
+// as a case of the single-instruction probe (test/differential/probe/);
+// the numbers are ncu's Source-page wavefronts per warp-instruction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +50,7 @@ TEST(WideLoadMerge, QuadsOnOneAddressServeTheWholeWarp) {
   EXPECT_EQ(R.NWay, 1u);
 }
 
-TEST(WideLoadMerge, EveryPairingCounts) {
+TEST(WideLoadMerge, PartnersAreNeighboursOrTwoLanesApart) {
   // batch_003.cu:908: even lanes at 0, odd lanes at 248 (pairs {0,2}{1,3}):
   // 1. batch_006.cu:305: lanes 2k and 2k+1 on one struct member 24 bytes
   // apart from the next ({0,1}{2,3}): 1.
@@ -57,13 +58,20 @@ TEST(WideLoadMerge, EveryPairingCounts) {
             1u);
   EXPECT_EQ(
       loadWavefronts(lanes([](unsigned L) { return 16 + L / 2 * 24; }), 8), 1u);
-  // Lanes 0 and 3, 1 and 2 together ({0,3}{1,2}).
+  // Probe: lanes 4k and 4k+3 on one double, 4k+1 and 4k+2 on the next
+  // ({0,3}{1,2}, a b b a): no pairing, 2 for 8 bytes; 4 for 16 bytes.
   WarpAddresses A = lanes([](unsigned L) {
     unsigned Q = L % 4;
     return (L / 4) * 16 + (Q == 0 || Q == 3 ? 0 : 8);
   });
-  EXPECT_TRUE(lanesPairUp(A, 0, 32));
-  EXPECT_EQ(loadWavefronts(A, 8), 1u);
+  EXPECT_TRUE(wordsFitTheBanks(A, 8, 0, 32));
+  EXPECT_FALSE(lanesPairUp(A, 0, 32));
+  EXPECT_EQ(loadWavefronts(A, 8), 2u);
+  WarpAddresses B = lanes([](unsigned L) {
+    unsigned Q = L % 4;
+    return (L % 16 / 4) * 32 + (Q == 0 || Q == 3 ? 0 : 16);
+  });
+  EXPECT_EQ(loadWavefronts(B, 16), 4u);
 }
 
 TEST(WideLoadMerge, LanesThatDoNotPairKeepThePhaseRule) {
@@ -137,6 +145,15 @@ TEST(WideLoadMerge, SixteenBytesHalfWarpWithAnInactiveLaneNeedsNoPairing) {
   EXPECT_EQ(
       loadWavefronts(lanes([](unsigned L) { return (L % 4) * 16; }, 24), 8),
       2u);
+  // Only the low half-warp does. Probe: 28 lanes, lane L at 16 (L % 4):
+  // lanes 0-15 in 1 wavefront, lanes 16-27 by quarter-warps, 3 in all.
+  WarpAddresses C = lanes([](unsigned L) { return (L % 4) * 16; }, 28);
+  EXPECT_TRUE(servedInOneWavefront(C, 16, 0));
+  EXPECT_FALSE(servedInOneWavefront(C, 16, 16));
+  EXPECT_EQ(loadWavefronts(C, 16), 3u);
+  // A full warp gets no pass: lane L at 16 (L % 4), 32 lanes: 4.
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned L) { return (L % 4) * 16; }), 16),
+            4u);
 }
 
 TEST(WideLoadMerge, IdealIsActiveLanesTimesWidthOver128) {
@@ -156,20 +173,26 @@ TEST(WideLoadMerge, IdealIsActiveLanesTimesWidthOver128) {
   EXPECT_EQ(idealWavefronts(9, 16), 2u);
 }
 
-TEST(WideLoadMerge, UniformSixteenByteLoadTakesOneWavefrontPerSixteenLanes) {
-  // batch_005.cu:797: six lanes (three per half-warp) load one int4 whose
-  // index names no thread index: 1 wavefront; a whole warp: 2.
+TEST(WideLoadMerge, OneAddressSixteenByteLoadTakesOneWavefrontPerSixteenLanes) {
+  // batch_005.cu:797: six lanes (three per half-warp) load one int4: 1
+  // wavefront; a whole warp: 2.
   WarpAddresses Six;
   for (unsigned L : {5u, 6u, 7u, 21u, 22u, 23u})
     Six[L] = 16;
-  WarpAccessResult R = analyzeWarpAccess(Six, 16, AccessKind::Load, true);
+  WarpAccessResult R = analyzeWarpAccess(Six, 16, AccessKind::Load);
   EXPECT_EQ(R.Wavefronts, 1u);
   EXPECT_EQ(R.Ideal, 1u);
-  EXPECT_TRUE(R.UniformLoadException);
-  EXPECT_EQ(analyzeWarpAccess(Six, 16, AccessKind::Load, false).Wavefronts, 2u);
+  EXPECT_TRUE(R.OneAddressLoad);
   WarpAddresses All = lanes([](unsigned) { return 16; });
-  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load, true).Wavefronts, 2u);
-  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load, true).Ideal, 2u);
+  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load).Wavefronts, 2u);
+  EXPECT_EQ(analyzeWarpAccess(All, 16, AccessKind::Load).Ideal, 2u);
+  // Probe: lanes 0-3 and 28-31 on one int4 whose address each lane read
+  // from memory (no uniform register): 1. Seventeen lanes: 2.
+  WarpAddresses Ends;
+  for (unsigned L : {0u, 1u, 2u, 3u, 28u, 29u, 30u, 31u})
+    Ends[L] = 64;
+  EXPECT_EQ(loadWavefronts(Ends, 16), 1u);
+  EXPECT_EQ(loadWavefronts(lanes([](unsigned) { return 64; }, 17), 16), 2u);
 }
 
 } // namespace

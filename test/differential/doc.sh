@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rewrites docs/differential.md from the committed H100 measurements
 # (results/seed2.measured.json.gz, and the summary of the earlier run; the
-# out-of-sample runs 3 and 4 into differential-seed3.md and -seed4.md) and
+# out-of-sample runs 3 to 5 into differential-seed3.md to -seed5.md) and
 # the predictions of BANKFIX, without a GPU: after a change to bankfix's
 # model, this shows the new numbers. A new GPU run (gpu_run.sh) replaces the
 # measurements: then `compare.py WORK --write-measured
@@ -21,22 +21,18 @@ python3 "$here/compare.py" "$work" \
   --earlier "$here/results/seed1-grammar1.summary.json" \
   --doc "$doc" | grep -v '^MISMATCH' || status=$?
 echo "doc.sh: wrote $doc"
-# The out-of-sample run: seed 3, generated after the model was fitted to
-# run 2, measured once on the H100 (2026-11-25).
-doc3=$(dirname "$doc")/differential-seed3.md
-"$here/run.sh" "$1" "$work/seed3" 3 240 20 >/dev/null
-python3 "$here/compare.py" "$work/seed3" \
-  --measured "$here/results/seed3.measured.json.gz" \
-  --doc "$doc3" | grep -v '^MISMATCH' || [ $? -le 1 ] || exit 1
-echo "doc.sh: wrote $doc3"
-# The second out-of-sample run: seed 4, generated after the Source-page rule
-# for 8- and 16-byte loads was fitted to runs 2 and 3 (2026-11-26).
-doc4=$(dirname "$doc")/differential-seed4.md
-"$here/run.sh" "$1" "$work/seed4" 4 240 20 >/dev/null
-python3 "$here/compare.py" "$work/seed4" \
-  --measured "$here/results/seed4.measured.json.gz" \
-  --doc "$doc4" | grep -v '^MISMATCH' || [ $? -le 1 ] || exit 1
-echo "doc.sh: wrote $doc4"
+# The out-of-sample runs, each measured once on the H100: seed 3 (generated
+# after the model was fitted to run 2, 2026-11-25), seed 4 (after the
+# Source-page rule for 8- and 16-byte loads was fitted to runs 2 and 3) and
+# seed 5 (after run 4's findings were fixed; both 2026-11-26).
+for seed in 3 4 5; do
+  out=$(dirname "$doc")/differential-seed$seed.md
+  "$here/run.sh" "$1" "$work/seed$seed" "$seed" 240 20 >/dev/null
+  python3 "$here/compare.py" "$work/seed$seed" \
+    --measured "$here/results/seed$seed.measured.json.gz" \
+    --doc "$out" | grep -v '^MISMATCH' || [ $? -le 1 ] || exit 1
+  echo "doc.sh: wrote $out"
+done
 # compare.py exits 1 when an access mismatches: the document is written all
 # the same.
 [ "$status" -le 1 ] || exit "$status"

@@ -227,12 +227,20 @@ def folded(e, known):
                 a is not None and a >> trailing_zeros(e[2], known) == 0):
             return 0
         return None
+    if op in ("/", ">>") and b is not None and b > 0:
+        top = largest(e[1], known)
+        if top is not None and (top < b if op == "/" else top >> b == 0):
+            return 0
     if op in ("/", "<<", ">>"):
         return 0 if a == 0 else None
     if op == "%":
         if a == 0 or b == 1 or (b and b & (b - 1) == 0 and trailing_zeros(
                 e[1], known) >= b.bit_length() - 1):
             return 0
+        if b and b & (b - 1) == 0 and e[1][0] == "|" and any(
+                c is not None and c & (b - 1) == b - 1
+                for c in (folded(e[1][1], known), folded(e[1][2], known))):
+            return b - 1
         return None
     if op in ("-", "^"):
         return 0 if e[1] == e[2] else None
@@ -244,16 +252,30 @@ def folded(e, known):
 
 
 def compared(op, x, c, known):
-    """x op c decided by x's largest value and trailing zeros."""
-    top = largest(x, known)
+    """x op c decided by x's range and trailing zeros."""
+    top, low = largest(x, known), smallest(x, known)
     if op in ("==", "!="):
-        differ = (top is not None and c > top) or (
+        differ = (top is not None and c > top) or c < low or (
             c and trailing_zeros(x, known) > (c & -c).bit_length() - 1)
         return (0 if op == "==" else 1) if differ else None
-    if top is None:
-        return None
-    return {">": 0 if top <= c else None, ">=": 0 if top < c else None,
-            "<": 1 if top < c else None, "<=": 1 if top <= c else None}[op]
+    if top is not None and {">": top <= c, ">=": top < c, "<": top < c,
+                            "<=": top <= c}[op]:
+        return {">": 0, ">=": 0, "<": 1, "<=": 1}[op]
+    if {">": low > c, ">=": low >= c, "<": low >= c, "<=": low > c}[op]:
+        return {">": 1, ">=": 1, "<": 0, "<=": 0}[op]
+    return None
+
+
+def smallest(e, known):
+    """The smallest value of e (unsigned 32-bit): a constant's, a sum's or
+    product's (that cannot wrap) of its operands' smallest, else 0."""
+    v = folded(e, known)
+    if v is not None:
+        return v
+    if e[0] in ("+", "*") and largest(e, known) is not None:
+        a, b = smallest(e[1], known), smallest(e[2], known)
+        return a + b if e[0] == "+" else a * b
+    return 0
 
 
 def trailing_zeros(e, known):
@@ -340,9 +362,40 @@ def speculated(a, guard, index, dims, it):
     return flat
 
 
-def lane_accesses(a, source):
-    """{(warp, iteration): [(lane, byte address)]} of the active lanes; a
-    load that nvcc speculates (speculated()) has every lane active."""
+# Alignment of gen.py's element types (nvcc's, as clang computes them).
+ALIGN = {"char": 1, "unsigned char": 1, "short": 2, "int": 4, "float": 4,
+         "unsigned": 4, "double": 8, "float2": 8, "int2": 8, "float4": 16,
+         "int4": 16, "S12": 4, "SD16": 8, "S8": 4, "SC3": 1, "S24": 8,
+         "SV32": 16}
+
+
+def array_bases(accesses):
+    """{(kernel, array): byte offset in the kernel's static shared memory}:
+    ptxas places the arrays a kernel names in declaration order (gen.py
+    declares s0, s1, ... in that order), each at its alignment
+    (lib/frontend/analysis/StaticSharedPlacement.h)."""
+    arrays = {}
+    for a in accesses:
+        size = a["elementSize"]
+        for d in a["dims"]:
+            size *= d
+        arrays.setdefault(a["kernel"], {})[a["array"]] = (
+            size, ALIGN[a["element"]])
+    bases = {}
+    for kernel, named in arrays.items():
+        offset = 0
+        for name in sorted(named, key=lambda s: int(s[1:])):
+            size, align = named[name]
+            offset = -(-offset // align) * align
+            bases[(kernel, name)] = offset
+            offset += size
+    return bases
+
+
+def lane_accesses(a, source, base=0):
+    """{(warp, iteration): [(lane, byte address)]} of the active lanes, the
+    array starting at byte base; a load that nvcc speculates (speculated())
+    has every lane active."""
     guard, groups, member = access_of(a, source)
     uniform = not any(THREAD.search(g) for g in groups)
     guard = parse(guard) if guard else None
@@ -363,7 +416,7 @@ def lane_accesses(a, source):
                    "lane": tid % 32, "warp": tid // 32, "i": it, "n": 1}
             if hoisted is not None:
                 out.setdefault((tid // 32, it), []).append(
-                    (tid % 32, hoisted * size + offset))
+                    (tid % 32, base + hoisted * size + offset))
                 continue
             if guard is not None and not evaluate(guard, env):
                 continue
@@ -371,7 +424,7 @@ def lane_accesses(a, source):
             for d, e in zip(dims, index):
                 flat = flat * d + evaluate(e, env)
             out.setdefault((tid // 32, it), []).append(
-                (tid % 32, flat * size + offset))
+                (tid % 32, base + flat * size + offset))
     return out
 
 
@@ -512,6 +565,26 @@ def pair_up(lanes, partners=(1, 2, 3)):
                for m in partners)
 
 
+def merged_units(lanes, width, partners, exempt, uncertain=lambda part: False):
+    """The phase rule, except that the warp (8 bytes) or each half-warp
+    (16) takes ONE wavefront when its words fit the banks and its lanes pair
+    up as lane ^ m for one m of partners, or exempt(first lane, its lanes),
+    unless uncertain(its lanes)."""
+    unit = 32 if width == 8 else 16
+    wav = 0
+    for first in range(0, 32, unit):
+        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
+        if not part:
+            continue
+        if fits_banks(part, width) and (pair_up(part, partners) or
+                                        exempt(first, part)) and \
+                not uncertain(part):
+            wav += 1
+        else:
+            wav += phase_rule(part, width)[0]
+    return wav
+
+
 def merge3_rule(lanes, a, uniform_text):
     """bankfix's rule from run 2 to 2026-11-26: as bankfix_rule, but the
     pairing lane ^ 3 counts too, either half-warp of a 16-byte load with an
@@ -523,17 +596,8 @@ def merge3_rule(lanes, a, uniform_text):
     ideal = -(-len(lanes) * width // 128)
     if a["kind"] != "load":
         return phase_rule(lanes, width)[0], ideal
-    unit = 32 if width == 8 else 16
-    wav = 0
-    for first in range(0, 32, unit):
-        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
-        if not part:
-            continue
-        if fits_banks(part, width) and (
-                pair_up(part) or (width == 16 and len(part) < unit)):
-            wav += 1
-        else:
-            wav += phase_rule(part, width)[0]
+    wav = merged_units(lanes, width, (1, 2, 3), lambda first, part: (
+        width == 16 and len(part) < 16))
     if uniform_text and len(set(ad for _, ad in lanes)) == 1:
         wav = min(wav, 1 if width == 8 else -(-len(lanes) // 16))
     return wav, min(ideal, wav)
@@ -546,7 +610,8 @@ def bankfix_rule(lanes, a, _):
     otherwise the warp (8 bytes) or a half-warp (16) takes ONE wavefront
     when its words fit the banks and its lanes pair up as lane ^ 1 or
     lane ^ 2 (the low half-warp of a 16-byte load needs no pairing when the
-    warp has an inactive lane). Ideal = 1 for 1-4 bytes, ceil(active lanes
+    warp has an inactive lane), except a 16-byte half-warp with a lane
+    switched off inside it, which keeps its quarter-warps. Ideal = 1 for 1-4 bytes, ceil(active lanes
     x width / 128) for 8 and 16, for loads at most the wavefronts."""
     width = a["width"]
     if width < 8:
@@ -557,19 +622,18 @@ def bankfix_rule(lanes, a, _):
     if len(set(ad for _, ad in lanes)) == 1:
         wav = 1 if width == 8 else -(-len(lanes) // 16)
         return wav, min(ideal, wav)
-    unit = 32 if width == 8 else 16
-    wav = 0
-    for first in range(0, 32, unit):
-        part = [(l, ad) for l, ad in lanes if first <= l < first + unit]
-        if not part:
-            continue
-        if fits_banks(part, width) and (
-                pair_up(part, (1, 2)) or
-                (width == 16 and first == 0 and len(lanes) < 32)):
-            wav += 1
-        else:
-            wav += phase_rule(part, width)[0]
+    wav = merged_units(lanes, width, (1, 2), lambda first, part: (
+        width == 16 and first == 0 and len(lanes) < 32), lambda part: (
+            width == 16 and switched_off_inside(part)))
     return wav, min(ideal, wav)
+
+
+def switched_off_inside(part):
+    """A lane of the half-warp is inactive below its last active lane:
+    bankfix keeps the quarter-warps there, as a worst case
+    (WarpAccessResult::MergeUncertain)."""
+    active = sorted(l for l, _ in part)
+    return active[-1] - active[0] + 1 > len(active) or active[0] % 16 != 0
 
 
 RULES = {"bankfix": bankfix_rule, "merge3": merge3_rule,
@@ -592,6 +656,7 @@ def main(argv=None):
               "gen.py's arrays and indices)" % args.work, file=sys.stderr)
         return 2
     manifest, rows, _, _, _ = compare.compare(args.work, args.measured)
+    bases = array_bases(manifest["accesses"])
     rules = args.rule or sorted(RULES)
     score = {r: [0, 0] for r in rules}
     agree_bankfix = [0, 0]
@@ -603,7 +668,8 @@ def main(argv=None):
                     ("nvcc", "guard")):
             continue
         try:
-            lanes = lane_accesses(a, r["source"])
+            lanes = lane_accesses(a, r["source"],
+                                  bases[(a["kernel"], a["array"])])
         except (ValueError, KeyError, IndexError, AssertionError) as e:
             print("lanes: cannot evaluate %s:%d: %s" % (
                 a["file"], a["line"], e), file=sys.stderr)

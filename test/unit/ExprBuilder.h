@@ -52,6 +52,7 @@ inline X operator<<(const X &A, const X &B) { return bin(BinaryOp::Shl, A, B); }
 inline X operator>>(const X &A, const X &B) { return bin(BinaryOp::Shr, A, B); }
 inline X operator&(const X &A, const X &B) { return bin(BinaryOp::And, A, B); }
 inline X operator^(const X &A, const X &B) { return bin(BinaryOp::Xor, A, B); }
+inline X operator|(const X &A, const X &B) { return bin(BinaryOp::Or, A, B); }
 inline X operator<(const X &A, const X &B) { return cmp(BinaryOp::LT, A, B); }
 inline X operator>=(const X &A, const X &B) { return cmp(BinaryOp::GE, A, B); }
 inline X operator&&(const X &A, const X &B) {

@@ -338,6 +338,10 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
     return std::nullopt;
   if (Array.Swizzle.active() && !swizzle(Array, Access, Env, Address, Eval))
     return std::nullopt;
+  if (Array.BaseOffset)
+    Address.Const += int64_t(*Array.BaseOffset % BankWidthBytes);
+  else
+    Address.Terms["the start of " + Array.Name] += 1;
   return Address;
 }
 
@@ -464,7 +468,16 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
       return Eval;
     addWarp(Eval, std::move(*Outcome));
   }
+  if (Eval.WorstCase.empty() && Eval.uncertainMerge())
+    Eval.WorstCase = UncertainMergeCase;
   return Eval;
+}
+
+bool AccessEvaluation::uncertainMerge() const {
+  for (const WarpOutcome &W : Warps)
+    if (W.Result.MergeUncertain)
+      return true;
+  return false;
 }
 
 } // namespace bankfix

@@ -36,6 +36,13 @@ struct SharedArrayLayout {
   /// pointer (FlatBytes) was built over rows of this many bytes and moves
   /// with its row (`((float4 *)t[r])[q]` stays in row r).
   uint64_t WrittenRowBytes = 0;
+  /// Where the array starts inside a 4-byte word (0-3): ptxas packs a
+  /// kernel's static arrays in declaration order, so a char or short array
+  /// may start mid-word (frontend/analysis/StaticSharedPlacement.h).
+  /// nullopt when that is not known: each lane's address then has the
+  /// warp-uniform term "the start of NAME", which the bank model tries at
+  /// every byte offset (a pattern that depends on it is not judged).
+  std::optional<uint64_t> BaseOffset = 0;
 };
 
 struct SharedAccessDesc {
@@ -69,6 +76,11 @@ struct EvaluationOptions {
   bool AssumeUndecidedGuards = false;
 };
 
+/// The worst case of an access whose warps kept uncertain merges.
+inline constexpr const char *UncertainMergeCase =
+    "counted by quarter-warps; with lanes switched off inside a half-warp, "
+    "a 16-byte load may take fewer";
+
 struct AccessEvaluation {
   BlockShape Shape;
   /// Empty when every lane could be evaluated; otherwise why the access
@@ -87,7 +99,8 @@ struct AccessEvaluation {
   std::string Binding;
   UniformBindings Bound;
   /// Set when the numbers are the worst case, not exact: under which
-  /// conditions ("for n = 32", "if 'x > 0' holds in every lane").
+  /// conditions ("for n = 32", "if 'x > 0' holds in every lane",
+  /// UncertainMergeCase).
   std::string WorstCase;
   /// The unknown symbol for every value of which the numbers are the same
   /// (they are exact).
@@ -99,6 +112,10 @@ struct AccessEvaluation {
   /// nvcc runs the load in every warp with every lane, at its constant
   /// address, whatever its guard says (LoadSpeculation.h).
   bool Speculated = false;
+
+  /// Some warp kept the phases of a 16-byte half-warp with a lane
+  /// switched off inside it (WarpAccessResult::MergeUncertain).
+  bool uncertainMerge() const;
 
   bool judged() const { return Problem.empty(); }
   bool exact() const { return WorstCase.empty(); }

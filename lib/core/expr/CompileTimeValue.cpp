@@ -124,16 +124,30 @@ private:
         return 0;
       return maskedOff(L, B) || maskedOff(R, A) ? Value(0) : std::nullopt;
     case BinaryOp::Div:
+    case BinaryOp::Shr: {
+      if (Is(A, 0))
+        return 0;
+      // An unsigned value below the divisor (`(blockDim.y % 32) / 32`: 0,
+      // differential run 5).
+      std::optional<uint64_t> Max = maxValue(L);
+      if (!B || *B <= 0 || !Max || L.Type.Signed)
+        return std::nullopt;
+      bool Below = E.BOp == BinaryOp::Div ? *Max < uint64_t(*B)
+                                          : *B < 64 && (*Max >> *B) == 0;
+      return Below ? Value(0) : std::nullopt;
+    }
     case BinaryOp::Shl:
-    case BinaryOp::Shr:
       return Is(A, 0) ? Value(0) : std::nullopt;
     case BinaryOp::Rem:
       if (Is(A, 0) || Is(B, 1) || Is(B, -1))
         return 0;
-      return B && *B > 0 && (*B & (*B - 1)) == 0 &&
-                     trailingZeros(L) >= unsigned(__builtin_ctzll(*B))
-                 ? Value(0)
-                 : std::nullopt;
+      if (!B || *B <= 0 || (*B & (*B - 1)) != 0)
+        return std::nullopt;
+      if (trailingZeros(L) >= unsigned(__builtin_ctzll(*B)))
+        return 0;
+      // (x | C) % 2^k with every low bit set in C (`(blockDim.x | 31) %
+      // 32`: 31, differential run 4).
+      return lowBitsSet(L, *B - 1) ? Value(*B - 1) : std::nullopt;
     case BinaryOp::Sub:
     case BinaryOp::Xor:
       return sameLaneExpr(L, R) ? Value(0) : std::nullopt;
@@ -272,6 +286,22 @@ private:
     default:
       return std::nullopt;
     }
+  }
+
+  /// Whether every bit of \p Mask is set in unsigned \p X: X is `Y | C`
+  /// (through casts that keep the value) with C a constant holding Mask.
+  bool lowBitsSet(const LaneExpr &X, int64_t Mask) const {
+    if (X.Type.Signed)
+      return false;
+    if (X.Kind == ExprKind::Cast)
+      return !X.Ops[0]->Type.Signed && X.Ops[0]->Type.Bits <= X.Type.Bits &&
+             lowBitsSet(*X.Ops[0], Mask);
+    if (X.Kind != ExprKind::Binary || X.BOp != BinaryOp::Or)
+      return false;
+    for (const LaneExprPtr &Op : X.Ops)
+      if (Value C = fold(*Op); C && *C >= 0 && (*C & Mask) == Mask)
+        return true;
+    return false;
   }
 
   /// Whether `X & Mask` is 0: every bit of Mask is below X's trailing zeros.

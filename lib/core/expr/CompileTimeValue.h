@@ -29,7 +29,9 @@ struct CompileTimeFacts {
 };
 
 /// The thread index components that \p Guard fixes: each conjunct
-/// `threadIdx.d == C` (or `C == threadIdx.d`) of its top-level &&.
+/// `threadIdx.d == C` (or `C == threadIdx.d`) of its top-level &&. (Not
+/// other expressions: `if (tid == 16) s[lane]` kept its per-lane address
+/// where lane was computed before the branch, differential run 5.)
 CompileTimeFacts factsUnder(const LaneExpr &Guard);
 
 /// \p E's value when the compiler knows it, given \p Facts; nullopt when

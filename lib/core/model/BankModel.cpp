@@ -102,6 +102,20 @@ unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width) {
   return (ActiveLanes * Width + 127) / 128;
 }
 
+/// Whether some lane of First .. First + Lanes - 1 is inactive while a
+/// later one of them is active.
+static bool switchedOffInside(const WarpAddresses &Addresses, unsigned First,
+                              unsigned Lanes) {
+  bool Gap = false;
+  for (unsigned Lane = First; Lane < First + Lanes; ++Lane) {
+    if (!Addresses[Lane])
+      Gap = true;
+    else if (Gap)
+      return true;
+  }
+  return false;
+}
+
 /// A load of 8 or 16 bytes: each unit of lanes (WideLoadMerge.h) that the
 /// hardware serves in one wavefront replaces its phases' wavefronts by 1.
 static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
@@ -116,6 +130,10 @@ static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
       if (Result.Phases[P].Active)
         Served += Result.Phases[P].Wavefronts;
     if (Served > 1 && servedInOneWavefront(Addresses, Width, U * Unit)) {
+      if (Width == 16 && switchedOffInside(Addresses, U * Unit, Unit)) {
+        Result.MergeUncertain = true;
+        continue;
+      }
       Result.Wavefronts -= Served - 1;
       ++Result.MergedUnits;
     }
@@ -133,6 +151,7 @@ static void applyOneAddressRule(const WarpAddresses &Addresses, unsigned Width,
   if (Uniform <= Result.Wavefronts) {
     Result.Wavefronts = Uniform;
     Result.OneAddressLoad = true;
+    Result.MergeUncertain = false;
   }
 }
 

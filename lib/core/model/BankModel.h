@@ -64,6 +64,11 @@ struct WarpAccessResult {
   /// in fewer wavefronts than the phase rule says (1 for 8 bytes, one per
   /// 16 active lanes for 16).
   bool OneAddressLoad = false;
+  /// A 16-byte load's half-warp with a lane switched off inside it (below
+  /// its last active lane) that the rule would serve in one wavefront:
+  /// ncu's count there follows no rule found (46 of 141 such probe cases
+  /// missed), so its phases are kept, the most it can be (141 of 141).
+  bool MergeUncertain = false;
   std::vector<PhaseResult> Phases;
 
   unsigned excess() const { return Wavefronts - Ideal; }

@@ -3,6 +3,7 @@
 #include "frontend/analysis/SharedAccessFinder.h"
 
 #include "frontend/analysis/ElementAccess.h"
+#include "frontend/analysis/StaticSharedPlacement.h"
 #include "frontend/parse/UserDecls.h"
 
 #include "clang/AST/Attr.h"
@@ -184,6 +185,7 @@ private:
       auto A = std::make_unique<SharedArray>();
       A->Decl = V;
       A->Layout = std::move(*Layout);
+      A->Layout.BaseOffset = placementOf(*V);
       A->TypeSpelling = V->getType().getAsString(Ctx.getPrintingPolicy());
       Result = A.get();
       Out.Arrays.push_back(std::move(A));
@@ -192,9 +194,32 @@ private:
     return Result;
   }
 
+  /// Where \p V starts inside a 4-byte word: 0 for an array aligned to 4
+  /// bytes or more and for the dynamic buffer, else from where ptxas puts
+  /// it in its kernel's static shared memory; nullopt when that is not
+  /// known (StaticSharedPlacement.h).
+  std::optional<uint64_t> placementOf(const VarDecl &V) {
+    if (Ctx.getDeclAlign(&V).getQuantity() % BankWidthBytes == 0 ||
+        V.getType()->isIncompleteType())
+      return 0;
+    const auto *Kernel = dyn_cast<FunctionDecl>(V.getDeclContext());
+    if (!Kernel)
+      return std::nullopt;
+    auto [It, New] = Placements.try_emplace(Kernel);
+    if (New)
+      It->second = staticSharedOffsets(Ctx, *Kernel);
+    auto Found = It->second.find(&V);
+    if (Found == It->second.end())
+      return std::nullopt;
+    return Found->second % BankWidthBytes;
+  }
+
   ASTContext &Ctx;
   SharedAccesses &Out;
   llvm::DenseMap<const VarDecl *, const SharedArray *> Arrays;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::DenseMap<const VarDecl *, uint64_t>>
+      Placements;
   std::map<std::tuple<const Expr *, unsigned, const FunctionDecl *,
                       std::vector<const CallExpr *>>,
            size_t>

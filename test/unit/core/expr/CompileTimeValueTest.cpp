@@ -54,6 +54,14 @@ TEST(CompileTimeValue, IdentitiesOnUnknownOperands) {
   EXPECT_EQ(value(((X(1) * (tx() ^ X(1))) * ((T & tx()) * X(16))) % X(16)), 0);
   EXPECT_EQ(value((tx() * X(8)) & X(7)), 0);
   EXPECT_EQ(value((tx() * X(8)) % X(32)), std::nullopt);
+  // Differential run 4, batch_008.cu:88: every low bit set by the |.
+  EXPECT_EQ(value((bdx() | X(31)) % X(32)), 31);
+  EXPECT_EQ(value((bdx() | X(31)) % X(16)), 15);
+  EXPECT_EQ(value((bdx() | X(15)) % X(32)), std::nullopt);
+  // Run 5, batch_009.cu:306: a value below the divisor.
+  EXPECT_EQ(value((bdx() % X(32)) / X(32)), 0);
+  EXPECT_EQ(value((bdx() % X(32)) >> X(5)), 0);
+  EXPECT_EQ(value((bdx() % X(33)) / X(32)), std::nullopt);
   // Two different unknown terms are not the same value.
   EXPECT_EQ(value(tx() - ty()), std::nullopt);
 }

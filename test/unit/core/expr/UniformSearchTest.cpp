@@ -57,6 +57,23 @@ TEST(UniformSearch, ThresholdGuardIsJudgedWithTheMostLanes) {
   EXPECT_EQ(E.WorstCase, "for k = 0");
 }
 
+TEST(UniformSearch, TheWorstValueBoundsTheBlockTotals) {
+  // if ((threadIdx.x + n) % 2 >= 1) a[(threadIdx.x / 2) * 32], 33 threads:
+  // either parity leaves warp 0 16-way (excess 15); odd n also runs thread
+  // 32, alone in warp 1 (1 wavefront, ideal 1). The block's totals are
+  // those of odd n: 17 wavefronts, ideal 2 (differential run 5 measured
+  // such a pair above the other value's totals).
+  SharedAccessDesc A = access({(tx() / 2) * 32});
+  A.Guard = ((tx() + sym("n")) % 2 >= X(1)).P;
+  AccessEvaluation E =
+      evaluateAccess({"a", {1024}, 4}, A, BlockShape{{33, 1, 1}});
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_FALSE(E.exact());
+  EXPECT_EQ(E.worst().Wavefronts, 16u);
+  EXPECT_EQ(E.BlockWavefronts, 17u);
+  EXPECT_EQ(E.BlockIdeal, 2u);
+}
+
 TEST(UniformSearch, GuardAndIndexShareTheValue) {
   // if (threadIdx.x < k) a[threadIdx.x * k] in a[1024]: k = 32 is a
   // 32-way conflict over all 32 lanes; k = 33 is conflict-free.

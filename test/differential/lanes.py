@@ -493,6 +493,16 @@ def fits_one(lanes, width):
     return max(len(s) for s in words.values()) == 1
 
 
+def narrow_or_store(lanes, a):
+    """The phase rule's (wavefronts, ideal) for an access that is not an 8-
+    or 16-byte load: ideal 1 for 1-4 bytes, ceil(active lanes x width /
+    128) for wider stores."""
+    width = a["width"]
+    if width < 8:
+        return phase_rule(lanes, width)
+    return phase_rule(lanes, width)[0], -(-len(lanes) * width // 128)
+
+
 def fit_rule(lanes, a, _):
     """8-byte loads: one wavefront when the warp's distinct addresses fit
     one, else the half-warp rule; 16-byte loads: per half-warp, one
@@ -500,11 +510,9 @@ def fit_rule(lanes, a, _):
     rule in that half. Stores and narrower loads: the phase rule. Ideal:
     ceil(active lanes x width / 128), capped by the wavefronts for loads."""
     width = a["width"]
-    if width < 8:
-        return phase_rule(lanes, width)
     ideal = -(-len(lanes) * width // 128)
-    if a["kind"] != "load":
-        return phase_rule(lanes, width)[0], ideal
+    if width < 8 or a["kind"] != "load":
+        return narrow_or_store(lanes, a)
     if width == 8:
         wav = 1 if fits_one(lanes, 8) else phase_rule(lanes, 8)[0]
     else:
@@ -523,11 +531,9 @@ def pairs_rule(lanes, a, _):
     the same per half-warp with its two quarter-warps and 4 addresses.
     Ideal as in fit."""
     width = a["width"]
-    if width < 8:
-        return phase_rule(lanes, width)
     ideal = -(-len(lanes) * width // 128)
-    if a["kind"] != "load":
-        return phase_rule(lanes, width)[0], ideal
+    if width < 8 or a["kind"] != "load":
+        return narrow_or_store(lanes, a)
     phase = 128 // width
 
     def group(part, size):
@@ -591,11 +597,9 @@ def merge3_rule(lanes, a, uniform_text):
     inactive lane needs no pairing, and the one-address rule applies only
     when the index names no thread index."""
     width = a["width"]
-    if width < 8:
-        return phase_rule(lanes, width)
     ideal = -(-len(lanes) * width // 128)
-    if a["kind"] != "load":
-        return phase_rule(lanes, width)[0], ideal
+    if width < 8 or a["kind"] != "load":
+        return narrow_or_store(lanes, a)
     wav = merged_units(lanes, width, (1, 2, 3), lambda first, part: (
         width == 16 and len(part) < 16))
     if uniform_text and len(set(ad for _, ad in lanes)) == 1:
@@ -614,11 +618,9 @@ def bankfix_rule(lanes, a, _):
     switched off inside it, which keeps its quarter-warps. Ideal = 1 for 1-4 bytes, ceil(active lanes
     x width / 128) for 8 and 16, for loads at most the wavefronts."""
     width = a["width"]
-    if width < 8:
-        return phase_rule(lanes, width)
     ideal = -(-len(lanes) * width // 128)
-    if a["kind"] != "load":
-        return phase_rule(lanes, width)[0], ideal
+    if width < 8 or a["kind"] != "load":
+        return narrow_or_store(lanes, a)
     if len(set(ad for _, ad in lanes)) == 1:
         wav = 1 if width == 8 else -(-len(lanes) // 16)
         return wav, min(ideal, wav)

@@ -18,6 +18,15 @@ Value evaluateConstant(const LaneExprPtr &E) {
   return evaluateLaneConcrete(*E, LaneEnv{});
 }
 
+/// The operand of \p E when E is a cast that keeps every value: from an
+/// unsigned type to an unsigned type as wide or wider; null otherwise.
+const LaneExpr *widenedFrom(const LaneExpr &E) {
+  if (E.Kind != ExprKind::Cast || E.Type.Signed || E.Ops[0]->Type.Signed ||
+      E.Ops[0]->Type.Bits > E.Type.Bits)
+    return nullptr;
+  return E.Ops[0].get();
+}
+
 class Folder {
 public:
   explicit Folder(const CompileTimeFacts &Facts) : Facts(Facts) {}
@@ -215,9 +224,8 @@ private:
   uint64_t minValue(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V >= 0 ? uint64_t(*V) : 0;
-    if (E.Kind == ExprKind::Cast && !E.Type.Signed && !E.Ops[0]->Type.Signed &&
-        E.Ops[0]->Type.Bits <= E.Type.Bits)
-      return minValue(*E.Ops[0]);
+    if (const LaneExpr *From = widenedFrom(E))
+      return minValue(*From);
     if (E.Type.Signed || E.Kind != ExprKind::Binary ||
         (E.BOp != BinaryOp::Add && E.BOp != BinaryOp::Mul) || !maxValue(E))
       return 0;
@@ -233,10 +241,8 @@ private:
     if (E.Type.Signed || E.Type.Bits > 64)
       return std::nullopt;
     if (E.Kind == ExprKind::Cast) {
-      const LaneExpr &From = *E.Ops[0];
-      if (From.Type.Signed || From.Type.Bits > E.Type.Bits)
-        return std::nullopt;
-      return maxValue(From);
+      const LaneExpr *From = widenedFrom(E);
+      return From ? maxValue(*From) : std::nullopt;
     }
     if (E.Kind != ExprKind::Binary)
       return std::nullopt;
@@ -293,9 +299,10 @@ private:
   bool lowBitsSet(const LaneExpr &X, int64_t Mask) const {
     if (X.Type.Signed)
       return false;
-    if (X.Kind == ExprKind::Cast)
-      return !X.Ops[0]->Type.Signed && X.Ops[0]->Type.Bits <= X.Type.Bits &&
-             lowBitsSet(*X.Ops[0], Mask);
+    if (X.Kind == ExprKind::Cast) {
+      const LaneExpr *From = widenedFrom(X);
+      return From && lowBitsSet(*From, Mask);
+    }
     if (X.Kind != ExprKind::Binary || X.BOp != BinaryOp::Or)
       return false;
     for (const LaneExprPtr &Op : X.Ops)

@@ -102,20 +102,6 @@ unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width) {
   return (ActiveLanes * Width + 127) / 128;
 }
 
-/// Whether some lane of First .. First + Lanes - 1 is inactive while a
-/// later one of them is active.
-static bool switchedOffInside(const WarpAddresses &Addresses, unsigned First,
-                              unsigned Lanes) {
-  bool Gap = false;
-  for (unsigned Lane = First; Lane < First + Lanes; ++Lane) {
-    if (!Addresses[Lane])
-      Gap = true;
-    else if (Gap)
-      return true;
-  }
-  return false;
-}
-
 /// A load of 8 or 16 bytes: each unit of lanes (WideLoadMerge.h) that the
 /// hardware serves in one wavefront replaces its phases' wavefronts by 1.
 static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
@@ -130,7 +116,7 @@ static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
       if (Result.Phases[P].Active)
         Served += Result.Phases[P].Wavefronts;
     if (Served > 1 && servedInOneWavefront(Addresses, Width, U * Unit)) {
-      if (Width == 16 && switchedOffInside(Addresses, U * Unit, Unit)) {
+      if (mergeIsUncertain(Addresses, Width, U * Unit)) {
         Result.MergeUncertain = true;
         continue;
       }
@@ -147,9 +133,9 @@ static void applyOneAddressRule(const WarpAddresses &Addresses, unsigned Width,
                                 WarpAccessResult &Result) {
   if (Width < 8 || !allActiveLanesShareOneAddress(Addresses))
     return;
-  unsigned Uniform = Width == 8 ? 1 : (activeLanes(Addresses) + 15) / 16;
-  if (Uniform <= Result.Wavefronts) {
-    Result.Wavefronts = Uniform;
+  unsigned OneAddress = Width == 8 ? 1 : (activeLanes(Addresses) + 15) / 16;
+  if (OneAddress <= Result.Wavefronts) {
+    Result.Wavefronts = OneAddress;
     Result.OneAddressLoad = true;
     Result.MergeUncertain = false;
   }

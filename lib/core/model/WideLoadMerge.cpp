@@ -57,6 +57,21 @@ static bool hasInactiveLane(const WarpAddresses &Addresses, unsigned FirstLane,
   return false;
 }
 
+bool mergeIsUncertain(const WarpAddresses &Addresses, unsigned Width,
+                      unsigned FirstLane) {
+  if (Width != 16)
+    return false;
+  bool Gap = false;
+  for (unsigned Lane = FirstLane; Lane < FirstLane + mergeUnitLanes(Width);
+       ++Lane) {
+    if (!Addresses[Lane])
+      Gap = true;
+    else if (Gap)
+      return true;
+  }
+  return false;
+}
+
 bool servedInOneWavefront(const WarpAddresses &Addresses, unsigned Width,
                           unsigned FirstLane) {
   unsigned Lanes = mergeUnitLanes(Width);

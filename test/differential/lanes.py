@@ -201,9 +201,71 @@ def spelled_out(e):
     return (e[0], spelled_out(e[1]), spelled_out(e[2]))
 
 
+def plain(e):
+    """e without the marks of variables computed before a guard."""
+    if e[0] == "before":
+        return plain(e[1])
+    if e[0] in ("num", "var"):
+        return e
+    return (e[0], plain(e[1]), plain(e[2]))
+
+
+def before(known):
+    """What is known inside a variable computed before the guard: the loop
+    counter, not the guard's facts (CompileTimeValue.h)."""
+    return {"i": known["i"]} if "i" in known else {}
+
+
+def low_part(part, whole):
+    """k when plain part is `whole % 2^k` or `whole & (2^k - 1)`, else 0."""
+    part = plain(part)
+    if part[0] not in ("%", "&") or part[2][0] != "num" or \
+            part[1] != plain(whole):
+        return 0
+    m = part[2][1] + (part[0] == "&")
+    return m.bit_length() - 1 if m > 0 and m & (m - 1) == 0 else 0
+
+
+def residue(e, k, known):
+    """e modulo 2^k when the compiler knows it: trailing zeros, + - * << & |
+    ^ on the low bits, and the guard's facts on e's low bits."""
+    v = folded(e, known)
+    if v is not None:
+        return v % (1 << k)
+    if trailing_zeros(e, known) >= k:
+        return 0
+    for fx, c in known.get("facts", ()):
+        if low_part(fx, e) >= k:
+            return c % (1 << k)
+    if e[0] in ("num", "var", "before"):
+        return None
+    op = e[0]
+    if op in ("<<", "%"):
+        r = folded(e[2], known)
+        if r is None:
+            return None
+        if op == "<<":
+            if r >= k:
+                return 0
+            low = residue(e[1], k - r, known)
+            return None if low is None else (low << r) % (1 << k)
+        keeps = r > 0 and r & (r - 1) == 0 and r.bit_length() - 1 >= k
+        return residue(e[1], k, known) if keeps else None
+    a, b = residue(e[1], k, known), residue(e[2], k, known)
+    if a is None or b is None or op not in ("+", "-", "*", "&", "|", "^"):
+        return None
+    return evaluate((op, ("num", a), ("num", b)), {}) % (1 << k)
+
+
 def folded(e, known):
-    """e's value when the compiler knows it (known: the loop counter and
-    the thread indices the guard fixes), else None."""
+    """e's value when the compiler knows it (known: the loop counter, the
+    thread indices the guard fixes, and under "facts" the other
+    expressions it fixes), else None."""
+    for fx, c in known.get("facts", ()):
+        if plain(e) == fx:
+            return c
+    if e[0] == "before":
+        return folded(e[1], before(known))
     if e[0] == "num":
         return e[1]
     if e[0] == "var":
@@ -222,9 +284,15 @@ def folded(e, known):
     if op == "*":
         return 0 if 0 in (a, b) else None
     if op == "&":
-        if 0 in (a, b) or (b is not None and
-                           b >> trailing_zeros(e[1], known) == 0) or (
-                a is not None and a >> trailing_zeros(e[2], known) == 0):
+        if b is not None and b > 0 and b & (b + 1) == 0:
+            low = residue(e[1], b.bit_length(), known)
+            if low is not None:
+                return low
+        top_a, top_b = largest(e[1], known), largest(e[2], known)
+        if 0 in (a, b) or (top_b is not None and
+                           top_b >> trailing_zeros(e[1], known) == 0) or (
+                top_a is not None and top_a >> trailing_zeros(e[2], known)
+                == 0):
             return 0
         return None
     if op in ("/", ">>") and b is not None and b > 0:
@@ -234,16 +302,19 @@ def folded(e, known):
     if op in ("/", "<<", ">>"):
         return 0 if a == 0 else None
     if op == "%":
-        if a == 0 or b == 1 or (b and b & (b - 1) == 0 and trailing_zeros(
-                e[1], known) >= b.bit_length() - 1):
+        if a == 0 or b == 1:
             return 0
+        if b and b & (b - 1) == 0:
+            low = residue(e[1], b.bit_length() - 1, known)
+            if low is not None:
+                return low
         if b and b & (b - 1) == 0 and e[1][0] == "|" and any(
                 c is not None and c & (b - 1) == b - 1
                 for c in (folded(e[1][1], known), folded(e[1][2], known))):
             return b - 1
         return None
     if op in ("-", "^"):
-        return 0 if e[1] == e[2] else None
+        return 0 if plain(e[1]) == plain(e[2]) else None
     if op in COMPARE:
         if b is None and a is not None:
             return compared(MIRROR[op], e[2], a, known)
@@ -272,6 +343,8 @@ def smallest(e, known):
     v = folded(e, known)
     if v is not None:
         return v
+    if e[0] == "before":
+        return smallest(e[1], before(known))
     if e[0] in ("+", "*") and largest(e, known) is not None:
         a, b = smallest(e[1], known), smallest(e[2], known)
         return a + b if e[0] == "+" else a * b
@@ -282,9 +355,13 @@ def trailing_zeros(e, known):
     v = folded(e, known)
     if v is not None:
         return 64 if v == 0 else (v & -v).bit_length() - 1
+    if e[0] == "before":
+        return trailing_zeros(e[1], before(known))
     if e[0] in ("num", "var"):
         return 0
     a, b = trailing_zeros(e[1], known), trailing_zeros(e[2], known)
+    if e[0] in ("-", "^"):
+        return max(min(a, b), low_part(e[1], e[2]), low_part(e[2], e[1]))
     if e[0] == "*":
         return min(64, a + b)
     if e[0] == "<<":
@@ -300,6 +377,10 @@ def largest(e, known):
     v = folded(e, known)
     if v is not None:
         return v
+    if e[0] == "before":
+        return largest(e[1], before(known))
+    if e[0] in COMPARE or e[0] in ("&&", "||"):
+        return 1
     if e[0] in ("num", "var"):
         return None
     op, a, b = e[0], largest(e[1], known), folded(e[2], known)
@@ -326,34 +407,55 @@ def largest(e, known):
     return None
 
 
-def fixed_by(guard):
-    """The thread indices a top-level && conjunct `threadIdx.d == C`
-    fixes."""
-    out = {}
-    if guard[0] == "&&":
-        out.update(fixed_by(guard[1]))
-        out.update(fixed_by(guard[2]))
-    elif guard[0] == "==":
-        for side, other in ((guard[1], guard[2]), (guard[2], guard[1])):
-            c = folded(other, {})
-            if side[0] == "var" and side[1].startswith("threadIdx") and \
-                    c is not None:
-                out[side[1]] = c
-    return out
+def marked(e):
+    """e with its variables (tid, lane, warp: computed before any guard)
+    spelled out and marked."""
+    if e[0] == "var" and e[1] in ("tid", "lane", "warp"):
+        return ("before", spelled_out(e))
+    if e[0] in ("num", "var"):
+        return e
+    return (e[0], marked(e[1]), marked(e[2]))
+
+
+def guard_facts(guard, it):
+    """What the guard's top-level && conjuncts `e == C` fix in iteration
+    it: a thread index, or (under "facts") any other expression e."""
+    known = {"i": it, "facts": []}
+
+    def walk(g):
+        if g[0] == "&&":
+            walk(g[1])
+            walk(g[2])
+            return
+        if g[0] != "==":
+            return
+        for side, other in ((g[1], g[2]), (g[2], g[1])):
+            c = folded(spelled_out(other), {"i": it})
+            side = spelled_out(side)
+            if c is None or folded(side, {"i": it}) is not None:
+                continue
+            if side[0] == "var" and side[1].startswith("threadIdx"):
+                known[side[1]] = c
+            else:
+                known["facts"].append((side, c))
+    walk(guard)
+    return known
 
 
 def speculated(a, guard, index, dims, it):
     """The flat element index nvcc loads unconditionally in iteration it
     (lib/core/expr/LoadSpeculation.h: a guarded load of at most 8 bytes,
-    the guard not a compile-time constant, the index one, inside the
-    array; gen.py's guarded loads only compute values), else None."""
+    the guard not a compile-time constant nor one its own facts
+    contradict, the index one under the guard's facts, inside the array;
+    gen.py's guarded loads only compute values), else None."""
     if guard is None or a["kind"] != "load" or a["width"] > 8:
         return None
-    g = spelled_out(guard)
-    if folded(g, {"i": it}) is not None:
+    if folded(spelled_out(guard), {"i": it}) is not None:
         return None
-    known = dict(fixed_by(g), i=it)
-    values = [folded(spelled_out(e), known) for e in index]
+    known = guard_facts(guard, it)
+    if folded(marked(guard), known) == 0:
+        return None
+    values = [folded(marked(e), known) for e in index]
     if any(v is None or not 0 <= v < d for v, d in zip(values, dims)):
         return None
     flat = 0

@@ -18,6 +18,26 @@ Value evaluateConstant(const LaneExprPtr &E) {
   return evaluateLaneConcrete(*E, LaneEnv{});
 }
 
+/// What \p E converts when it is a cast that keeps the width (the same
+/// bits), seen through several; E itself otherwise.
+const LaneExpr &sameWidthSource(const LaneExpr &E) {
+  const LaneExpr *Source = &E;
+  while (Source->Kind == ExprKind::Cast &&
+         Source->Ops[0]->Type.Bits == Source->Type.Bits)
+    Source = Source->Ops[0].get();
+  return *Source;
+}
+
+/// Whether \p E is a comparison, a logical operator or a bool, seen
+/// through casts: 0 or 1.
+bool isTruthValue(const LaneExpr &E) {
+  if (E.Kind == ExprKind::Cast)
+    return E.Type.IsBool || isTruthValue(*E.Ops[0]);
+  if (E.Kind == ExprKind::Unary)
+    return E.UOp == UnaryOp::LogicalNot;
+  return E.Kind == ExprKind::Binary && givesTruthValue(E.BOp);
+}
+
 /// The operand of \p E when E is a cast that keeps every value: from an
 /// unsigned type to an unsigned type as wide or wider; null otherwise.
 const LaneExpr *widenedFrom(const LaneExpr &E) {
@@ -27,11 +47,22 @@ const LaneExpr *widenedFrom(const LaneExpr &E) {
   return E.Ops[0].get();
 }
 
+const CompileTimeFacts NoFacts;
+
 class Folder {
 public:
   explicit Folder(const CompileTimeFacts &Facts) : Facts(Facts) {}
 
   Value fold(const LaneExpr &E) const {
+    if (!Facts.empty()) {
+      for (const auto &[Known, C] : Facts.Values)
+        if (sameLaneExpr(sameWidthSource(E), *Known))
+          return evaluateConstant(
+              LaneExpr::cast(LaneExpr::constant(C, Known->Type), E.Type));
+      // A variable computed before the guard keeps its value.
+      if (E.Variable)
+        return Folder(NoFacts).fold(E);
+    }
     switch (E.Kind) {
     case ExprKind::Constant:
       return E.Value;
@@ -58,6 +89,8 @@ public:
   unsigned trailingZeros(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V == 0 ? 64 : unsigned(__builtin_ctzll(uint64_t(*V)));
+    if (E.Variable && !Facts.empty())
+      return Folder(NoFacts).trailingZeros(E);
     if (E.Kind == ExprKind::Cast ||
         (E.Kind == ExprKind::Unary && E.UOp == UnaryOp::Minus))
       return trailingZeros(*E.Ops[0]);
@@ -71,10 +104,13 @@ public:
       if (Value K = fold(*E.Ops[1]); K && *K >= 0 && *K < 64)
         return std::min<unsigned>(64, L + unsigned(*K));
       return L;
-    case BinaryOp::Add:
     case BinaryOp::Sub:
-    case BinaryOp::Or:
     case BinaryOp::Xor:
+      // x - x % 2^k and x ^ x % 2^k clear x's k low bits.
+      return std::max({std::min(L, R), lowPartOf(*E.Ops[0], *E.Ops[1]),
+                       lowPartOf(*E.Ops[1], *E.Ops[0])});
+    case BinaryOp::Add:
+    case BinaryOp::Or:
       return std::min(L, R);
     case BinaryOp::And:
       return std::max(L, R);
@@ -84,6 +120,83 @@ public:
   }
 
 private:
+  /// \p E's value modulo 2^K when the compiler knows it (K < 64): from its
+  /// trailing zeros, the operators (+ - * << & | ^ keep the low bits), and
+  /// the guard's facts on E's low bits (`lane % 8 == 4`: `(lane * 3) % 4`
+  /// is 0, nvcc deleted such a load, differential run 3).
+  std::optional<uint64_t> residue(const LaneExpr &E, unsigned K) const {
+    uint64_t Mask = (uint64_t(1) << K) - 1;
+    if (Value V = fold(E))
+      return uint64_t(*V) & Mask;
+    if (trailingZeros(E) >= K)
+      return 0;
+    for (const auto &[Known, C] : Facts.Values)
+      if (lowPartOf(*Known, E) >= K)
+        return uint64_t(C) & Mask;
+    if (E.Variable && !Facts.empty())
+      return Folder(NoFacts).residue(E, K);
+    if (K > E.Type.Bits)
+      return std::nullopt;
+    if (E.Kind == ExprKind::Cast)
+      return K <= E.Ops[0]->Type.Bits ? residue(*E.Ops[0], K) : std::nullopt;
+    if (E.Kind != ExprKind::Binary)
+      return std::nullopt;
+    if (E.BOp == BinaryOp::Shl || E.BOp == BinaryOp::Rem) {
+      Value R = fold(*E.Ops[1]);
+      if (!R || *R < 0 || *R >= 64)
+        return std::nullopt;
+      if (E.BOp == BinaryOp::Shl) {
+        if (uint64_t(*R) >= K)
+          return 0;
+        std::optional<uint64_t> Low = residue(*E.Ops[0], K - unsigned(*R));
+        return Low ? std::optional<uint64_t>((*Low << *R) & Mask)
+                   : std::nullopt;
+      }
+      // x % 2^j keeps x's low bits below j (unsigned).
+      bool KeepsLowBits = !E.Type.Signed && *R > 0 && (*R & (*R - 1)) == 0 &&
+                          unsigned(__builtin_ctzll(uint64_t(*R))) >= K;
+      return KeepsLowBits ? residue(*E.Ops[0], K) : std::nullopt;
+    }
+    std::optional<uint64_t> A = residue(*E.Ops[0], K),
+                            B = residue(*E.Ops[1], K);
+    if (!A || !B)
+      return std::nullopt;
+    switch (E.BOp) {
+    case BinaryOp::Add:
+      return (*A + *B) & Mask;
+    case BinaryOp::Sub:
+      return (*A - *B) & Mask;
+    case BinaryOp::Mul:
+      return (*A * *B) & Mask;
+    case BinaryOp::And:
+      return *A & *B;
+    case BinaryOp::Or:
+      return *A | *B;
+    case BinaryOp::Xor:
+      return *A ^ *B;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// k when \p Part is `Whole % 2^k` or `Whole & (2^k - 1)` (unsigned),
+  /// else 0.
+  unsigned lowPartOf(const LaneExpr &PartAsWritten,
+                     const LaneExpr &Whole) const {
+    const LaneExpr &Part = sameWidthSource(PartAsWritten);
+    if (Part.Kind != ExprKind::Binary || Part.Type.Signed ||
+        (Part.BOp != BinaryOp::Rem && Part.BOp != BinaryOp::And) ||
+        !sameLaneExpr(sameWidthSource(*Part.Ops[0]), sameWidthSource(Whole)))
+      return 0;
+    Value C = fold(*Part.Ops[1]);
+    if (!C || *C <= 0)
+      return 0;
+    uint64_t Modulus = Part.BOp == BinaryOp::Rem ? uint64_t(*C) : *C + 1;
+    if ((Modulus & (Modulus - 1)) != 0)
+      return 0;
+    return unsigned(__builtin_ctzll(Modulus));
+  }
+
   Value foldCast(const LaneExpr &E) const {
     Value V = fold(*E.Ops[0]);
     if (!V)
@@ -131,7 +244,15 @@ private:
     case BinaryOp::And:
       if (Is(A, 0) || Is(B, 0))
         return 0;
-      return maskedOff(L, B) || maskedOff(R, A) ? Value(0) : std::nullopt;
+      // x & (2^k - 1): x's low bits.
+      if (uint64_t M = B && *B > 0 ? uint64_t(*B) : 0; M && ((M + 1) & M) == 0)
+        if (std::optional<uint64_t> Low =
+                residue(L, unsigned(__builtin_ctzll(M + 1))))
+          return Value(int64_t(*Low));
+      // Every bit one side may have is below the other's trailing zeros.
+      return maskedOff(L, largestOf(R)) || maskedOff(R, largestOf(L))
+                 ? Value(0)
+                 : std::nullopt;
     case BinaryOp::Div:
     case BinaryOp::Shr: {
       if (Is(A, 0))
@@ -152,8 +273,11 @@ private:
         return 0;
       if (!B || *B <= 0 || (*B & (*B - 1)) != 0)
         return std::nullopt;
-      if (trailingZeros(L) >= unsigned(__builtin_ctzll(*B)))
-        return 0;
+      // A signed x % 2^k is x's low bits only when x is not negative.
+      if (std::optional<uint64_t> Low =
+              residue(L, unsigned(__builtin_ctzll(*B)));
+          Low && (*Low == 0 || !E.Type.Signed))
+        return Value(int64_t(*Low));
       // (x | C) % 2^k with every low bit set in C (`(blockDim.x | 31) %
       // 32`: 31, differential run 4).
       return lowBitsSet(L, *B - 1) ? Value(*B - 1) : std::nullopt;
@@ -224,6 +348,8 @@ private:
   uint64_t minValue(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V >= 0 ? uint64_t(*V) : 0;
+    if (E.Variable && !Facts.empty())
+      return Folder(NoFacts).minValue(E);
     if (const LaneExpr *From = widenedFrom(E))
       return minValue(*From);
     if (E.Type.Signed || E.Kind != ExprKind::Binary ||
@@ -238,6 +364,12 @@ private:
   std::optional<uint64_t> maxValue(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V >= 0 ? std::optional<uint64_t>(*V) : std::nullopt;
+    if (E.Variable && !Facts.empty())
+      return Folder(NoFacts).maxValue(E);
+    // A comparison is 0 or 1, whatever its type (`i & (tid < 14)` is 0
+    // for an even i: nvcc deleted such a load, differential run 6).
+    if (isTruthValue(E))
+      return 1;
     if (E.Type.Signed || E.Type.Bits > 64)
       return std::nullopt;
     if (E.Kind == ExprKind::Cast) {
@@ -311,6 +443,15 @@ private:
     return false;
   }
 
+  /// \p E's value when a constant, else its largest value when bounded.
+  Value largestOf(const LaneExpr &E) const {
+    if (Value V = fold(E))
+      return V;
+    std::optional<uint64_t> Max = maxValue(E);
+    return Max && *Max <= uint64_t(INT64_MAX) ? Value(int64_t(*Max))
+                                              : std::nullopt;
+  }
+
   /// Whether `X & Mask` is 0: every bit of Mask is below X's trailing zeros.
   bool maskedOff(const LaneExpr &X, Value Mask) const {
     if (!Mask || *Mask < 0)
@@ -342,10 +483,22 @@ void collectFacts(const LaneExpr &G, CompileTimeFacts &Facts) {
   if (G.BOp != BinaryOp::EQ)
     return;
   for (unsigned Side = 0; Side < 2; ++Side) {
-    const LaneExpr *Leaf = threadIdxLeaf(*G.Ops[Side]);
+    const LaneExprPtr &Fixed = G.Ops[Side];
     std::optional<int64_t> C = compileTimeValue(*G.Ops[1 - Side]);
-    if (Leaf && C && *C >= 0)
-      Facts.ThreadIdx[Leaf->Dim] = *C;
+    if (!C || compileTimeValue(*Fixed))
+      continue;
+    if (const LaneExpr *Leaf = threadIdxLeaf(*Fixed)) {
+      if (*C >= 0)
+        Facts.ThreadIdx[Leaf->Dim] = *C;
+      continue;
+    }
+    // A cast that keeps the width is the value it converts, reinterpreted.
+    LaneExprPtr Inner = Fixed;
+    while (Inner.get() != &sameWidthSource(*Inner))
+      Inner = Inner->Ops[0];
+    if (std::optional<int64_t> V = evaluateConstant(
+            LaneExpr::cast(LaneExpr::constant(*C, Fixed->Type), Inner->Type)))
+      Facts.Values.emplace_back(Inner, *V);
   }
 }
 

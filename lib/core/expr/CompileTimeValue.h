@@ -8,8 +8,15 @@
 // an unsigned value with a constant that its operators decide (`lane % 32
 // > 35`, `2 * lane == 39`: never). A thread index or block size alone is
 // not bounded (nvcc kept `36u + blockDim.x <= 28u` as a run-time
-// condition, differential run 2). A thread index that the guard fixes
-// (`threadIdx.x == 20`) counts as that constant. No Clang here.
+// condition, differential run 2). Bits count: `(x ^ x % 32) * 4` has seven
+// low zero bits, so `(i & warp) & ((lane ^ tid) * 4)` is 0 for i < 128.
+//
+// Under a guard `e == C` the compiler replaces e by C in the code the guard
+// runs (GVN): a thread index (`threadIdx.x == 20`), a variable (`tid ==
+// 38`: `s[tid]` becomes `s[38]`) or any expression computed the same way.
+// A variable computed before the branch from e keeps its value: `if (tid ==
+// 16) s[lane]` kept its per-lane address, differential run 5
+// (LaneExpr::Variable). No Clang here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,18 +27,25 @@
 
 #include <array>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace bankfix {
 
-/// Thread index components known to hold a constant where code runs.
+/// Values known to hold a constant where code runs.
 struct CompileTimeFacts {
+  /// Thread index components.
   std::array<std::optional<int64_t>, 3> ThreadIdx;
+  /// Other expressions, each with the constant it equals.
+  std::vector<std::pair<LaneExprPtr, int64_t>> Values;
+
+  bool empty() const {
+    return Values.empty() && !ThreadIdx[0] && !ThreadIdx[1] && !ThreadIdx[2];
+  }
 };
 
-/// The thread index components that \p Guard fixes: each conjunct
-/// `threadIdx.d == C` (or `C == threadIdx.d`) of its top-level &&. (Not
-/// other expressions: `if (tid == 16) s[lane]` kept its per-lane address
-/// where lane was computed before the branch, differential run 5.)
+/// What \p Guard fixes: each conjunct `e == C` (or `C == e`) of its
+/// top-level && whose e is not a constant.
 CompileTimeFacts factsUnder(const LaneExpr &Guard);
 
 /// \p E's value when the compiler knows it, given \p Facts; nullopt when

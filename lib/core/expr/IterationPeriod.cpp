@@ -264,21 +264,8 @@ private:
   std::optional<Form> repeatingBinary(const LaneExpr &E, const Form &A,
                                       const Form &B) {
     Form R{A.Period, 0, false, 0, 0};
-    switch (E.BOp) {
-    case BinaryOp::LT:
-    case BinaryOp::GT:
-    case BinaryOp::LE:
-    case BinaryOp::GE:
-    case BinaryOp::EQ:
-    case BinaryOp::NE:
-    case BinaryOp::LAnd:
-    case BinaryOp::LOr:
-      if (A.Bounded && B.Bounded)
-        return bounded(A.Period, 0, 0, 1);
-      return R;
-    default:
-      break;
-    }
+    if (givesTruthValue(E.BOp))
+      return A.Bounded && B.Bounded ? bounded(A.Period, 0, 0, 1) : R;
     if (!A.Bounded || !B.Bounded)
       return R;
     std::optional<Form> F = driftingBinary(E, A, B);

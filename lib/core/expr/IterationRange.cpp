@@ -43,17 +43,21 @@ private:
     }
     if (!Changed)
       return E;
-    switch (E->Kind) {
+    LaneExprPtr R = withOperands(*E, Ops);
+    return E->Variable ? LaneExpr::variable(std::move(R)) : R;
+  }
+
+  static LaneExprPtr withOperands(const LaneExpr &E,
+                                  const std::vector<LaneExprPtr> &Ops) {
+    switch (E.Kind) {
     case ExprKind::Unary:
-      return LaneExpr::unary(E->UOp, Ops[0], E->Type);
+      return LaneExpr::unary(E.UOp, Ops[0], E.Type);
     case ExprKind::Binary:
-      return LaneExpr::binary(E->BOp, Ops[0], Ops[1], E->Type);
+      return LaneExpr::binary(E.BOp, Ops[0], Ops[1], E.Type);
     case ExprKind::Cast:
-      return LaneExpr::cast(Ops[0], E->Type);
-    case ExprKind::Conditional:
-      return LaneExpr::conditional(Ops[0], Ops[1], Ops[2], E->Type);
+      return LaneExpr::cast(Ops[0], E.Type);
     default:
-      return E;
+      return LaneExpr::conditional(Ops[0], Ops[1], Ops[2], E.Type);
     }
   }
 

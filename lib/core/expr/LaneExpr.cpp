@@ -87,6 +87,34 @@ LaneExprPtr LaneExpr::conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
   return sized(std::move(E));
 }
 
+LaneExprPtr LaneExpr::variable(LaneExprPtr E) {
+  const LaneExpr *Copied = E.get();
+  while (Copied->Kind == ExprKind::Cast &&
+         Copied->Ops[0]->Type.Bits == Copied->Type.Bits)
+    Copied = Copied->Ops[0].get();
+  if (E->Variable || Copied->Variable || Copied->Ops.empty())
+    return E;
+  auto Named = std::make_shared<LaneExpr>(*E);
+  Named->Variable = true;
+  return Named;
+}
+
+bool givesTruthValue(BinaryOp Op) {
+  switch (Op) {
+  case BinaryOp::LT:
+  case BinaryOp::GT:
+  case BinaryOp::LE:
+  case BinaryOp::GE:
+  case BinaryOp::EQ:
+  case BinaryOp::NE:
+  case BinaryOp::LAnd:
+  case BinaryOp::LOr:
+    return true;
+  default:
+    return false;
+  }
+}
+
 static const char *spelling(BinaryOp Op) {
   switch (Op) {
   case BinaryOp::Add:

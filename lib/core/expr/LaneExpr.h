@@ -90,6 +90,10 @@ struct LaneExpr {
   std::string Reason; ///< Unknown: why it cannot be evaluated
   UnaryOp UOp = UnaryOp::Minus;
   BinaryOp BOp = BinaryOp::Add;
+  /// The value of a local variable, computed where it was assigned: the
+  /// compiler keeps it as one value and does not work it out again from
+  /// what a later branch's guard tells (CompileTimeValue's facts).
+  bool Variable = false;
   std::vector<LaneExprPtr> Ops;
 
   static LaneExprPtr constant(int64_t V, IntType T = IntType::intTy());
@@ -103,7 +107,14 @@ struct LaneExpr {
   static LaneExprPtr cast(LaneExprPtr E, IntType T);
   static LaneExprPtr conditional(LaneExprPtr C, LaneExprPtr T, LaneExprPtr F,
                                  IntType Ty);
+  /// \p E as a variable's value (Variable set) when it computes something:
+  /// leaves, and casts that keep the width, are the same value as what
+  /// they copy and stay as they are.
+  static LaneExprPtr variable(LaneExprPtr E);
 };
+
+/// Whether \p Op compares or is && or ||: its value is 0 or 1.
+bool givesTruthValue(BinaryOp Op);
 
 /// The expression in C syntax ("threadIdx.x * 32 + blockIdx.x").
 std::string printLaneExpr(const LaneExpr &E);

@@ -35,6 +35,10 @@ speculatedIndices(const SharedArrayLayout &Array,
       Access.Width > MaxSpeculatedLoadWidth || compileTimeValue(*Access.Guard))
     return std::nullopt;
   CompileTimeFacts Facts = factsUnder(*Access.Guard);
+  // A guard that its own conjuncts contradict (`lane % 8 == 4 && (lane * 3)
+  // % 4 > 2`): nvcc deletes the load (differential run 3).
+  if (compileTimeValue(*Access.Guard, Facts) == 0)
+    return std::nullopt;
   std::vector<int64_t> Indices;
   for (const LaneExprPtr &Index : Access.Indices) {
     std::optional<int64_t> V = compileTimeValue(*Index, Facts);

@@ -4,6 +4,7 @@
 
 #include "core/expr/AccessMerging.h"
 #include "core/expr/LoopMerging.h"
+#include "core/expr/MemberReload.h"
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -185,6 +186,82 @@ void mergeAdjacent(ASTContext &Ctx, SharedAccesses &Found,
     mergeAdjacentAccesses(Candidates, ShapesOf[F]);
 }
 
+/// The shapes \p Choice lists.
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
+  std::vector<BlockShape> Shapes;
+  for (const BlockShapeChoice &C : Choice)
+    Shapes.push_back(C.Shape);
+  return Shapes;
+}
+
+/// A load of one instance that may take part in MemberReload.h's split.
+const AccessInstance *singleLoad(const FoundAccess &A, unsigned Width) {
+  if (!A.Unsupported.empty() || A.Volatile || A.Kind != AccessKind::Load ||
+      A.Instances.empty() || A.Instances.front().Desc.Width != Width ||
+      A.Instances.front().MergedAway)
+    return nullptr;
+  return &A.Instances.front();
+}
+
+/// Marks as not judged the 16-byte loads that nvcc splits after a load of
+/// their element's third member, and the member loads it widens
+/// (MemberReload.h): the latest such member load before each whole load,
+/// when no whole load of the element comes between.
+void markMemberReloads(
+    ASTContext &Ctx, SharedAccesses &Found,
+    const std::vector<std::vector<BlockShapeChoice>> &Choices) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  size_t N = Found.Accesses.size();
+  std::vector<std::pair<FoundAccess *, std::string>> Marks;
+  for (size_t W = 0; W < N; ++W) {
+    FoundAccess &Whole = Found.Accesses[W];
+    const AccessInstance *WI = singleLoad(Whole, 16);
+    if (!WI)
+      continue;
+    std::vector<BlockShape> Shapes = shapesOf(Choices[W]);
+    auto Before = [&](const FoundAccess &A, unsigned Width,
+                      int64_t After) -> const AccessInstance * {
+      const AccessInstance *I = singleLoad(A, Width);
+      return I && A.Function == Whole.Function && A.Array == Whole.Array &&
+                     int64_t(I->Sequence) > After && I->Sequence < WI->Sequence
+                 ? I
+                 : nullptr;
+    };
+    FoundAccess *Member = nullptr;
+    for (FoundAccess &A : Found.Accesses)
+      if (const AccessInstance *MI = Before(A, 4, -1);
+          MI &&
+          (!Member || MI->Sequence > Member->Instances.front().Sequence) &&
+          readsThirdWordOf(A.Array->Layout, *MI, *WI, Shapes))
+        Member = &A;
+    if (!Member)
+      continue;
+    const AccessInstance &MI = Member->Instances.front();
+    bool Between = false;
+    for (const FoundAccess &A : Found.Accesses)
+      if (const AccessInstance *Other = Before(A, 16, MI.Sequence))
+        Between =
+            Between || readsThirdWordOf(A.Array->Layout, MI, *Other, Shapes);
+    if (Between)
+      continue;
+    if (MI.Region == WI->Region)
+      Marks.emplace_back(Member,
+                         "nvcc loads it with the last member of the element, "
+                         "which the 16-byte load at " +
+                             lineColumn(SM, Whole.Expr->getBeginLoc()) +
+                             " reads next, as one 8-byte load");
+    else
+      Marks.emplace_back(&Whole,
+                         "after the load of its bytes 8 to 11 at " +
+                             lineColumn(SM, Member->Expr->getBeginLoc()) +
+                             ", nvcc loads its bytes 12 to 15 again beside "
+                             "the 16-byte load (LDS.128 and LDS)");
+  }
+  // Marked once all are decided: a marked load still counts as between.
+  for (auto &[Access, Why] : Marks)
+    Access->Unsupported = std::move(Why);
+}
+
 } // namespace
 
 /// Whether the reporter warns about \p Summary.
@@ -241,6 +318,7 @@ analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
       U.Choices[I] =
           chooseBlockShapes(*U.Found.Accesses[I].Function, Launches, BlockDims);
   mergeAdjacent(Ctx, U.Found, U.Choices);
+  markMemberReloads(Ctx, U.Found, U.Choices);
 
   std::vector<JudgedShapes> Shapes(N);
   std::vector<bool> Conflicting(N, false);

@@ -112,6 +112,85 @@ TEST(CompileTimeValue, TheGuardFixesAThreadIndex) {
   EXPECT_EQ(factsUnder(*Either.P).ThreadIdx[1], std::nullopt);
 }
 
+TEST(CompileTimeValue, TheGuardFixesAVariableWhereItIsNamed) {
+  // The kernels' `const unsigned tid = ...; const unsigned lane = tid % 32;`.
+  X Tid(LaneExpr::variable(tid().P));
+  X Lane(LaneExpr::variable((Tid % X(32)).P));
+  CompileTimeFacts F = factsUnder(*eq(Tid, X(38)).P);
+  ASSERT_EQ(F.Values.size(), 1u);
+  // Differential run 5, batch_000.cu:518: if (tid == 38u) ... s0[tid].
+  EXPECT_EQ(value(Tid, F), 38);
+  // What the branch computes from tid folds too.
+  EXPECT_EQ(value(Tid % X(32), F), 6);
+  EXPECT_EQ(value(Tid + X(1), F), 39);
+  // lane was computed before the branch: run 5, batch_009.cu:98, if (tid
+  // == 16u) ... s0[lane] kept its per-lane address.
+  EXPECT_EQ(value(Lane, F), std::nullopt);
+  EXPECT_EQ(value(Lane + X(1), F), std::nullopt);
+  EXPECT_EQ(value((Lane * X(3)) % X(4), F), std::nullopt);
+  // Guarded by lane itself, lane is known (run 2, batch_014.cu:678 is the
+  // other way round: if (lane == 5u) ... s0[tid] is not).
+  CompileTimeFacts OnLane = factsUnder(*eq(Lane, X(5)).P);
+  EXPECT_EQ(value(Lane, OnLane), 5);
+  EXPECT_EQ(value(Tid, OnLane), std::nullopt);
+  // The same computation written out is the same value.
+  EXPECT_EQ(value(Lane, factsUnder(*eq(Tid % X(32), X(7)).P)), 7);
+  // A thread index fixed by the guard is not seen inside a variable
+  // computed before it either.
+  X Lane1d(LaneExpr::variable((tx() % X(32)).P));
+  CompileTimeFacts OnTx = factsUnder(*eq(tx(), X(5)).P);
+  EXPECT_EQ(value(tx() % X(32), OnTx), 5);
+  EXPECT_EQ(value(Lane1d, OnTx), std::nullopt);
+  // A variable that copies a thread index is that thread index.
+  EXPECT_EQ(LaneExpr::variable(tx().P)->Variable, false);
+}
+
+TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
+  X Tid(LaneExpr::variable(tid().P));
+  X Lane(LaneExpr::variable((Tid % X(32)).P));
+  X Warp(LaneExpr::variable((Tid / X(32)).P));
+  // Differential run 5, batch_003.cu:551 (i = 0..2): lane ^ tid clears
+  // the five low bits, times 4 seven, and i & warp is at most i.
+  for (int I = 0; I < 3; ++I)
+    EXPECT_EQ(value((X(I) & Warp) & ((Lane ^ Tid) * X(4))), 0) << I;
+  EXPECT_EQ(value((X(200) & Warp) & ((Lane ^ Tid) * X(4))), std::nullopt);
+  EXPECT_EQ(value((Tid - (Tid & X(15))) % X(16)), 0);
+  EXPECT_EQ(value((Tid - (Tid & X(15))) % X(32)), std::nullopt);
+  EXPECT_EQ(value((Tid ^ (Tid % X(24))) % X(8)), std::nullopt);
+  EXPECT_EQ(value((tx() ^ (Tid % X(32))) % X(32)), std::nullopt);
+  // Differential run 6, batch_008.cu:678: i & (tid < 14u) is 0 for an
+  // even i (a comparison is 0 or 1, though its type is int).
+  X Below = cmp(BinaryOp::LT, Tid, X(14));
+  EXPECT_EQ(value(X(2) & Below), 0);
+  EXPECT_EQ(value(X(1) & Below), std::nullopt);
+  EXPECT_EQ(value(land(X(1) | cmp(BinaryOp::LT, X(2), X(18)), X(2) & Below)),
+            0);
+}
+
+TEST(CompileTimeValue, LowBitsTheGuardFixes) {
+  X Lane(LaneExpr::variable((tid() % X(32)).P));
+  CompileTimeFacts F = factsUnder(*eq(Lane % X(8), X(4)).P);
+  // Differential run 3, batch_008.cu:385: lane is 4 modulo 8.
+  EXPECT_EQ(value((Lane * X(3)) % X(4), F), 0);
+  EXPECT_EQ(value((Lane * X(3)) % X(8), F), 4);
+  EXPECT_EQ(value((Lane + X(5)) & X(7), F), 1);
+  EXPECT_EQ(value((Lane + X(5)) % X(8), F), 1);
+  EXPECT_EQ(value((Lane << X(1)) % X(16), F), 8);
+  EXPECT_EQ(value((Lane * X(3)) % X(16), F), std::nullopt);
+  EXPECT_EQ(value(cmp(BinaryOp::GT, (Lane * X(3)) % X(4), X(2)), F), 0);
+  // Without the fact nothing is known.
+  EXPECT_EQ(value((Lane * X(3)) % X(4)), std::nullopt);
+  // A negative int modulo 2^k is not its low bits.
+  X Signed(LaneExpr::cast((tx() - X(40)).P, IntType::intTy()));
+  EXPECT_EQ(value(X(LaneExpr::binary(BinaryOp::Rem, (Signed * X(4)).P, X(4).P,
+                                     IntType::intTy()))),
+            0);
+  EXPECT_EQ(value(X(LaneExpr::binary(BinaryOp::Rem, Signed.P, X(4).P,
+                                     IntType::intTy())),
+                  factsUnder(*eq(Signed % X(4), X(1)).P)),
+            std::nullopt);
+}
+
 TEST(CompileTimeValue, SameExpression) {
   X T = tid();
   EXPECT_TRUE(sameLaneExpr(*T.P, *tid().P));

@@ -65,6 +65,37 @@ TEST(LoadSpeculation, TheGuardMayFixTheIndex) {
   EXPECT_EQ(E.BlockWavefronts, 2u);
 }
 
+TEST(LoadSpeculation, TheGuardMayFixAVariableIndex) {
+  // Differential run 5, batch_000.cu:518 (block 5x3): if (tid == 38u) acc
+  // += s0[tid]; no lane has tid 38, yet the one warp loads s0[38].
+  X Tid(LaneExpr::variable((tx() + ty() * X(5)).P));
+  const SharedArrayLayout Words{"s0", {100}, 4};
+  SharedAccessDesc A = guarded({Tid}, eq(Tid, X(38)));
+  AccessEvaluation E = evaluateAccess(Words, A, BlockShape{{5, 3, 1}});
+  EXPECT_TRUE(E.Speculated);
+  EXPECT_EQ(E.BlockWavefronts, 1u);
+  // Run 5, batch_009.cu:98: lane, computed before the branch, keeps its
+  // per-lane value.
+  X Lane(LaneExpr::variable((Tid % X(32)).P));
+  EXPECT_FALSE(speculatedIndices(Words, guarded({Lane}, eq(Tid, X(16)))));
+}
+
+TEST(LoadSpeculation, AGuardItsConjunctsContradictIsDeleted) {
+  // Differential run 3, batch_008.cu:385: if ((lane % 8u == 4u) && ((lane
+  // * 3u) % 4u > 2u)) acc += s1[5][lane % 8u]; the guard fixes the index
+  // but never holds: nvcc deleted the load.
+  X Lane(LaneExpr::variable((tx() % X(32)).P));
+  X Guard =
+      eq(Lane % X(8), X(4)) && cmp(BinaryOp::GT, (Lane * X(3)) % X(4), X(2));
+  SharedAccessDesc A = guarded({Lane % X(8)}, Guard);
+  EXPECT_FALSE(speculatedIndices(Floats, A));
+  EXPECT_EQ(evaluateAccess(Floats, A, Block256).BlockWavefronts, 0u);
+  // With a guard that may hold, the index it fixes is loaded in every warp.
+  X Holds =
+      eq(Lane % X(8), X(4)) && cmp(BinaryOp::GT, (Lane * X(3)) % X(8), X(2));
+  EXPECT_TRUE(speculatedIndices(Floats, guarded({Lane % X(8)}, Holds)));
+}
+
 TEST(LoadSpeculation, AConstantGuardIsFoldedNotSpeculated) {
   SharedAccessDesc A = guarded({X(8)}, X(3) < X(1));
   EXPECT_FALSE(speculatedIndices(Floats, A));

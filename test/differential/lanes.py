@@ -237,7 +237,9 @@ def residue(e, k, known):
     for fx, c in known.get("facts", ()):
         if low_part(fx, e) >= k:
             return c % (1 << k)
-    if e[0] in ("num", "var", "before"):
+    if e[0] == "before":
+        return residue(e[1], k, before(known))
+    if e[0] in ("num", "var"):
         return None
     op = e[0]
     if op in ("<<", "%"):

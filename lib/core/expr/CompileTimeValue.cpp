@@ -5,6 +5,9 @@
 #include "core/expr/LaneEvaluator.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <unordered_map>
 
 namespace bankfix {
 
@@ -53,7 +56,38 @@ class Folder {
 public:
   explicit Folder(const CompileTimeFacts &Facts) : Facts(Facts) {}
 
+  /// Each question is answered once per node: the rules below ask them
+  /// of the same subexpressions again and again.
   Value fold(const LaneExpr &E) const {
+    auto [It, New] = FoldMemo.try_emplace(&E);
+    if (New)
+      It->second = foldUncached(E);
+    return It->second;
+  }
+
+  unsigned trailingZeros(const LaneExpr &E) const {
+    auto [It, New] = ZerosMemo.try_emplace(&E);
+    if (New)
+      It->second = trailingZerosUncached(E);
+    return It->second;
+  }
+
+  std::optional<uint64_t> residue(const LaneExpr &E, unsigned K) const {
+    auto [It, New] = ResidueMemo.try_emplace({&E, K});
+    if (New)
+      It->second = residueUncached(E, K);
+    return It->second;
+  }
+
+  std::optional<uint64_t> maxValue(const LaneExpr &E) const {
+    auto [It, New] = MaxMemo.try_emplace(&E);
+    if (New)
+      It->second = maxValueUncached(E);
+    return It->second;
+  }
+
+private:
+  Value foldUncached(const LaneExpr &E) const {
     if (!Facts.empty()) {
       for (const auto &[Known, C] : Facts.Values)
         if (sameLaneExpr(sameWidthSource(E), *Known))
@@ -61,7 +95,7 @@ public:
               LaneExpr::cast(LaneExpr::constant(C, Known->Type), E.Type));
       // A variable computed before the guard keeps its value.
       if (E.Variable)
-        return Folder(NoFacts).fold(E);
+        return plain().fold(E);
     }
     switch (E.Kind) {
     case ExprKind::Constant:
@@ -86,11 +120,13 @@ public:
 
   /// The largest k such that 2^k divides \p E's value, for every value it
   /// may take (64 for 0).
-  unsigned trailingZeros(const LaneExpr &E) const {
+  unsigned trailingZerosUncached(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V == 0 ? 64 : unsigned(__builtin_ctzll(uint64_t(*V)));
     if (E.Variable && !Facts.empty())
-      return Folder(NoFacts).trailingZeros(E);
+      return plain().trailingZeros(E);
+    if (E.Kind == ExprKind::Cast && E.Type.IsBool) // x != 0: no bits of x
+      return 0;
     if (E.Kind == ExprKind::Cast ||
         (E.Kind == ExprKind::Unary && E.UOp == UnaryOp::Minus))
       return trailingZeros(*E.Ops[0]);
@@ -124,7 +160,7 @@ private:
   /// trailing zeros, the operators (+ - * << & | ^ keep the low bits), and
   /// the guard's facts on E's low bits (`lane % 8 == 4`: `(lane * 3) % 4`
   /// is 0, nvcc deleted such a load, differential run 3).
-  std::optional<uint64_t> residue(const LaneExpr &E, unsigned K) const {
+  std::optional<uint64_t> residueUncached(const LaneExpr &E, unsigned K) const {
     uint64_t Mask = (uint64_t(1) << K) - 1;
     if (Value V = fold(E))
       return uint64_t(*V) & Mask;
@@ -134,11 +170,12 @@ private:
       if (lowPartOf(*Known, E) >= K)
         return uint64_t(C) & Mask;
     if (E.Variable && !Facts.empty())
-      return Folder(NoFacts).residue(E, K);
+      return plain().residue(E, K);
     if (K > E.Type.Bits)
       return std::nullopt;
     if (E.Kind == ExprKind::Cast)
-      return K <= E.Ops[0]->Type.Bits ? residue(*E.Ops[0], K) : std::nullopt;
+      return K <= E.Ops[0]->Type.Bits && !E.Type.IsBool ? residue(*E.Ops[0], K)
+                                                        : std::nullopt;
     if (E.Kind != ExprKind::Binary)
       return std::nullopt;
     if (E.BOp == BinaryOp::Shl || E.BOp == BinaryOp::Rem) {
@@ -191,7 +228,8 @@ private:
     Value C = fold(*Part.Ops[1]);
     if (!C || *C <= 0)
       return 0;
-    uint64_t Modulus = Part.BOp == BinaryOp::Rem ? uint64_t(*C) : *C + 1;
+    uint64_t Modulus =
+        Part.BOp == BinaryOp::Rem ? uint64_t(*C) : uint64_t(*C) + 1;
     if ((Modulus & (Modulus - 1)) != 0)
       return 0;
     return unsigned(__builtin_ctzll(Modulus));
@@ -349,7 +387,7 @@ private:
     if (Value V = fold(E))
       return *V >= 0 ? uint64_t(*V) : 0;
     if (E.Variable && !Facts.empty())
-      return Folder(NoFacts).minValue(E);
+      return plain().minValue(E);
     if (const LaneExpr *From = widenedFrom(E))
       return minValue(*From);
     if (E.Type.Signed || E.Kind != ExprKind::Binary ||
@@ -361,11 +399,11 @@ private:
 
   /// The largest value \p E of an unsigned type can take, when the
   /// operators bound it (`x % 32`: 31, `(x % 32) >> 2`: 7).
-  std::optional<uint64_t> maxValue(const LaneExpr &E) const {
+  std::optional<uint64_t> maxValueUncached(const LaneExpr &E) const {
     if (Value V = fold(E))
       return *V >= 0 ? std::optional<uint64_t>(*V) : std::nullopt;
     if (E.Variable && !Facts.empty())
-      return Folder(NoFacts).maxValue(E);
+      return plain().maxValue(E);
     // A comparison is 0 or 1, whatever its type (`i & (tid < 14)` is 0
     // for an even i: nvcc deleted such a load, differential run 6).
     if (isTruthValue(E))
@@ -460,13 +498,29 @@ private:
     return Zeros >= 64 || (uint64_t(*Mask) >> Zeros) == 0;
   }
 
+  /// The folder without facts, for a variable's value (LaneExpr::Variable).
+  const Folder &plain() const {
+    if (!Plain)
+      Plain = std::make_unique<Folder>(NoFacts);
+    return *Plain;
+  }
+
   const CompileTimeFacts &Facts;
+  mutable std::unordered_map<const LaneExpr *, Value> FoldMemo;
+  mutable std::unordered_map<const LaneExpr *, unsigned> ZerosMemo;
+  mutable std::map<std::pair<const LaneExpr *, unsigned>,
+                   std::optional<uint64_t>>
+      ResidueMemo;
+  mutable std::unordered_map<const LaneExpr *, std::optional<uint64_t>> MaxMemo;
+  mutable std::unique_ptr<Folder> Plain;
 };
 
-/// The thread index component \p E reads, seen through casts.
+/// The thread index component \p E reads, seen through casts that keep
+/// every thread index (0 to 1023: 16 bits or more, not to bool).
 const LaneExpr *threadIdxLeaf(const LaneExpr &E) {
   if (E.Kind == ExprKind::Cast)
-    return threadIdxLeaf(*E.Ops[0]);
+    return E.Type.Bits >= 16 && !E.Type.IsBool ? threadIdxLeaf(*E.Ops[0])
+                                               : nullptr;
   return E.Kind == ExprKind::ThreadIdx ? &E : nullptr;
 }
 
@@ -487,10 +541,11 @@ void collectFacts(const LaneExpr &G, CompileTimeFacts &Facts) {
     std::optional<int64_t> C = compileTimeValue(*G.Ops[1 - Side]);
     if (!C || compileTimeValue(*Fixed))
       continue;
-    if (const LaneExpr *Leaf = threadIdxLeaf(*Fixed)) {
-      if (*C >= 0)
-        Facts.ThreadIdx[Leaf->Dim] = *C;
-      continue;
+    if (const LaneExpr *Leaf = threadIdxLeaf(*Fixed); Leaf && *C >= 0) {
+      Facts.ThreadIdx[Leaf->Dim] = *C;
+      if (&sameWidthSource(*Fixed) == Leaf)
+        continue;
+      // A widened thread index (`long t = threadIdx.x`) is a value too.
     }
     // A cast that keeps the width is the value it converts, reinterpreted.
     LaneExprPtr Inner = Fixed;

@@ -29,8 +29,9 @@ constexpr unsigned MaxSpeculatedLoadWidth = 8;
 /// with FlatBytes), all compile-time constants. That takes a load marked
 /// Speculable by the frontend, of at most MaxSpeculatedLoadWidth bytes,
 /// whose guard is not a compile-time constant (a constant one is folded
-/// away instead) and whose address is a compile-time constant inside
-/// \p Array, possibly once the guard's `threadIdx.d == C` are used.
+/// away instead) nor one that its own facts contradict (nvcc deletes the
+/// load), and whose address is a compile-time constant inside \p Array,
+/// possibly once the guard's facts `e == C` are used (factsUnder).
 std::optional<std::vector<int64_t>>
 speculatedIndices(const SharedArrayLayout &Array,
                   const SharedAccessDesc &Access);

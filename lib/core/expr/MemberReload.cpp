@@ -2,7 +2,10 @@
 
 #include "core/expr/MemberReload.h"
 
+#include "core/expr/CompileTimeValue.h"
 #include "core/expr/LaneEvaluator.h"
+
+#include <map>
 
 namespace bankfix {
 
@@ -58,21 +61,31 @@ std::optional<int64_t> byteAddress(const SharedArrayLayout &Layout,
   return Element * Scale + int64_t(Access.ByteOffset);
 }
 
-/// Whether the two addresses are the same function of the thread index and
-/// the block size: equal, but for the offset, for every thread of the
-/// shapes of otherShapes().
+/// Whether the two addresses are the same function of the thread index,
+/// the block size and the warp-uniform terms (kernel parameters,
+/// blockIdx): equal, but for the offset, for every thread of the shapes
+/// of otherShapes(), with the uniform terms at two sets of values.
 bool sameFunction(const SharedArrayLayout &Layout, const AccessInstance &Member,
                   const AccessInstance &Whole) {
-  for (const BlockShape &Shape : otherShapes())
-    for (unsigned X = 0; X < Shape.Dim[0]; ++X)
-      for (unsigned Y = 0; Y < Shape.Dim[1]; ++Y)
-        for (unsigned Z = 0; Z < Shape.Dim[2]; ++Z) {
-          LaneEnv Env{{X, Y, Z}, Shape.Dim, nullptr};
-          std::optional<int64_t> M = byteAddress(Layout, Member.Desc, Env);
-          std::optional<int64_t> W = byteAddress(Layout, Whole.Desc, Env);
-          if (!M || !W || *M != *W + int64_t(ReloadingMemberOffset))
-            return false;
-        }
+  std::map<std::string, IntType> Symbols;
+  for (const AccessInstance *I : {&Member, &Whole})
+    for (const LaneExprPtr &Index : I->Desc.Indices)
+      collectUniforms(*Index, Symbols);
+  for (int64_t Seed : {5, 37}) {
+    UniformBindings Values;
+    for (const auto &Symbol : Symbols)
+      Values.emplace_back(Symbol.first, Seed + int64_t(Values.size()) * 11);
+    for (const BlockShape &Shape : otherShapes())
+      for (unsigned X = 0; X < Shape.Dim[0]; ++X)
+        for (unsigned Y = 0; Y < Shape.Dim[1]; ++Y)
+          for (unsigned Z = 0; Z < Shape.Dim[2]; ++Z) {
+            LaneEnv Env{{X, Y, Z}, Shape.Dim, &Values};
+            std::optional<int64_t> M = byteAddress(Layout, Member.Desc, Env);
+            std::optional<int64_t> W = byteAddress(Layout, Whole.Desc, Env);
+            if (!M || !W || *M != *W + int64_t(ReloadingMemberOffset))
+              return false;
+          }
+  }
   return true;
 }
 
@@ -83,7 +96,13 @@ bool readsThirdWordOf(const SharedArrayLayout &Layout,
                       const std::vector<BlockShape> &Shapes) {
   if (Member.Desc.Kind != AccessKind::Load ||
       Whole.Desc.Kind != AccessKind::Load || Member.Desc.Width != 4 ||
-      Whole.Desc.Width != 16 || !sameFunction(Layout, Member, Whole))
+      Whole.Desc.Width != 16)
+    return false;
+  // Code that runs under a condition the member load does not share (the
+  // other side of an if) is not what nvcc splits.
+  if (Member.Desc.Guard &&
+      !(Whole.Desc.Guard &&
+        sameLaneExpr(*Member.Desc.Guard, *Whole.Desc.Guard)))
     return false;
   bool Any = false;
   for (const BlockShape &Shape : Shapes) {
@@ -94,7 +113,7 @@ bool readsThirdWordOf(const SharedArrayLayout &Layout,
       return false;
     Any = Any || Same.has_value();
   }
-  return Any;
+  return Any && sameFunction(Layout, Member, Whole);
 }
 
 } // namespace bankfix

@@ -2,9 +2,10 @@
 //
 // After a load of the third 4-byte member of a 16-byte element (`s[i].z` of
 // an int4 or float4), nvcc compiles the next whole load of that element
-// (`int4 v = s[i];`) to LDS.128 plus a 4-byte LDS of its last member; with
-// no barrier between the two, the member load becomes an 8-byte LDS of the
-// last two members instead. Measured on an H100 with Nsight Compute
+// (`int4 v = s[i];`) to LDS.128 plus a 4-byte LDS of its last member; when
+// the two follow each other in straight-line code (no barrier between),
+// the member load becomes an 8-byte LDS of the last two members instead.
+// Measured on an H100 with Nsight Compute
 // (test/differential/findings/int4_member_reload.cu, differential runs 3
 // and 4): the `.x`, `.y` and `.w` members, another element, or a whole
 // load before the member load change nothing, nor do 8-byte elements.
@@ -29,9 +30,10 @@ constexpr uint64_t ReloadingMemberOffset = 8;
 /// Whether \p Member, a 4-byte load, reads bytes 8 to 11 of the 16-byte
 /// element that \p Whole, a 16-byte load, reads: in every lane of every
 /// shape in \p Shapes where both are judged (one at least), and as the
-/// same function of the thread index and block size (nvcc reuses an
-/// address only then), which is checked on every thread of a few shapes of
-/// other sizes, guards and bounds aside.
+/// same function of the thread index, block size and uniform terms (nvcc
+/// reuses an address only then), which is checked on every thread of a
+/// few shapes of other sizes, guards and bounds aside. A guarded member
+/// load counts only before a whole load under the same guard.
 bool readsThirdWordOf(const SharedArrayLayout &Layout,
                       const AccessInstance &Member, const AccessInstance &Whole,
                       const std::vector<BlockShape> &Shapes);

@@ -119,8 +119,8 @@ void Walker::walkDecl(const DeclStmt *S) {
       continue;
     Values[V] =
         V->getInit()
-            ? LaneExpr::variable(LaneExpr::cast(
-                  translate(V->getInit()), Translator.intTypeOf(V->getType())))
+            ? assignedValue(LaneExpr::cast(translate(V->getInit()),
+                                           Translator.intTypeOf(V->getType())))
             : LaneExpr::unknown(V->getNameAsString(), "is not initialised");
   }
 }
@@ -286,7 +286,7 @@ void Walker::mergeBranchValues(const LaneExprPtr &Cond, LocalValues AfterThen,
       Values.erase(V);
       continue;
     }
-    Values[V] = LaneExpr::variable(LaneExpr::conditional(Cond, T, E, T->Type));
+    Values[V] = assignedValue(LaneExpr::conditional(Cond, T, E, T->Type));
   }
   for (auto It = Values.begin(); It != Values.end();)
     if (!AfterElse.count(It->first))

@@ -59,7 +59,7 @@ public:
         RHS = LaneExpr::binary(*Op, LaneExpr::cast(Old, Computation),
                                LaneExpr::cast(RHS, Computation), Computation);
     }
-    Values[V] = LaneExpr::variable(LaneExpr::cast(RHS, T));
+    Values[V] = W.assignedValue(LaneExpr::cast(RHS, T));
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -79,7 +79,7 @@ public:
         return true;
       }
       IntType T = W.intTypeOf(V->getType());
-      Values[V] = LaneExpr::variable(LaneExpr::binary(
+      Values[V] = W.assignedValue(LaneExpr::binary(
           U->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub,
           W.translate(U->getSubExpr()), LaneExpr::constant(1, T), T));
     }

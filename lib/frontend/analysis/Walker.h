@@ -94,6 +94,12 @@ public:
     Guards.pop_back();
     SpeculableGuards.pop_back();
   }
+  /// \p E as the value a variable is assigned here: one value that a later
+  /// guard's `e == C` does not reach into (LaneExpr::Variable), unless it
+  /// is computed under a guard, whose facts then hold for it.
+  LaneExprPtr assignedValue(LaneExprPtr E) const {
+    return Guards.empty() ? LaneExpr::variable(std::move(E)) : E;
+  }
   /// Whether one guard holds at the current statement, and the code under
   /// it only computes values: nvcc may run a load there unconditionally.
   bool underSpeculableGuard() const {

@@ -194,57 +194,59 @@ std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
   return Shapes;
 }
 
-/// A load of one instance that may take part in MemberReload.h's split.
-const AccessInstance *singleLoad(const FoundAccess &A, unsigned Width) {
-  if (!A.Unsupported.empty() || A.Volatile || A.Kind != AccessKind::Load ||
-      A.Instances.empty() || A.Instances.front().Desc.Width != Width ||
-      A.Instances.front().MergedAway)
-    return nullptr;
-  return &A.Instances.front();
+/// Whether \p A is a load of \p Width bytes that may take part in
+/// MemberReload.h's split.
+bool mayReload(const FoundAccess &A, unsigned Width) {
+  return A.Unsupported.empty() && !A.Volatile && A.Kind == AccessKind::Load &&
+         !A.Instances.empty() && A.Instances.front().Desc.Width == Width;
 }
 
 /// Marks as not judged the 16-byte loads that nvcc splits after a load of
 /// their element's third member, and the member loads it widens
-/// (MemberReload.h): the latest such member load before each whole load,
-/// when no whole load of the element comes between.
+/// (MemberReload.h): the latest such member load before the whole load's
+/// first execution, when no whole load of the element comes between.
 void markMemberReloads(
     ASTContext &Ctx, SharedAccesses &Found,
     const std::vector<std::vector<BlockShapeChoice>> &Choices) {
   const SourceManager &SM = Ctx.getSourceManager();
-  size_t N = Found.Accesses.size();
   std::vector<std::pair<FoundAccess *, std::string>> Marks;
-  for (size_t W = 0; W < N; ++W) {
+  for (size_t W = 0; W < Found.Accesses.size(); ++W) {
     FoundAccess &Whole = Found.Accesses[W];
-    const AccessInstance *WI = singleLoad(Whole, 16);
-    if (!WI)
+    if (!mayReload(Whole, 16) || Whole.Instances.front().MergedAway)
       continue;
+    const AccessInstance &WI = Whole.Instances.front();
+    const SharedArrayLayout &Layout = Whole.Array->Layout;
     std::vector<BlockShape> Shapes = shapesOf(Choices[W]);
-    auto Before = [&](const FoundAccess &A, unsigned Width,
-                      int64_t After) -> const AccessInstance * {
-      const AccessInstance *I = singleLoad(A, Width);
-      return I && A.Function == Whole.Function && A.Array == Whole.Array &&
-                     int64_t(I->Sequence) > After && I->Sequence < WI->Sequence
-                 ? I
-                 : nullptr;
+    // The executions of Width-byte loads of the array between After and
+    // the whole load.
+    auto Between = [&](unsigned Width, const AccessInstance *After,
+                       auto &&Visit) {
+      for (FoundAccess &A : Found.Accesses)
+        if (mayReload(A, Width) && A.Function == Whole.Function &&
+            A.Array == Whole.Array)
+          for (const AccessInstance &I : A.Instances)
+            if (!I.MergedAway && I.Sequence < WI.Sequence &&
+                (!After || I.Sequence > After->Sequence))
+              Visit(A, I);
     };
     FoundAccess *Member = nullptr;
-    for (FoundAccess &A : Found.Accesses)
-      if (const AccessInstance *MI = Before(A, 4, -1);
-          MI &&
-          (!Member || MI->Sequence > Member->Instances.front().Sequence) &&
-          readsThirdWordOf(A.Array->Layout, *MI, *WI, Shapes))
+    const AccessInstance *MI = nullptr;
+    Between(4, nullptr, [&](FoundAccess &A, const AccessInstance &I) {
+      if ((!MI || I.Sequence > MI->Sequence) &&
+          readsThirdWordOf(Layout, I, WI, Shapes)) {
         Member = &A;
-    if (!Member)
+        MI = &I;
+      }
+    });
+    if (!MI)
       continue;
-    const AccessInstance &MI = Member->Instances.front();
-    bool Between = false;
-    for (const FoundAccess &A : Found.Accesses)
-      if (const AccessInstance *Other = Before(A, 16, MI.Sequence))
-        Between =
-            Between || readsThirdWordOf(A.Array->Layout, MI, *Other, Shapes);
-    if (Between)
+    bool WholeBetween = false;
+    Between(16, MI, [&](FoundAccess &, const AccessInstance &I) {
+      WholeBetween = WholeBetween || readsThirdWordOf(Layout, *MI, I, Shapes);
+    });
+    if (WholeBetween)
       continue;
-    if (MI.Region == WI->Region)
+    if (MI->Region == WI.Region)
       Marks.emplace_back(Member,
                          "nvcc loads it with the last member of the element, "
                          "which the 16-byte load at " +

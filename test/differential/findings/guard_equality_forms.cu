@@ -6,13 +6,13 @@
 // being computed before the branch. bankfix reads that as LLVM's GVN does:
 // e is replaced where the branch uses it, or computes from it, but not
 // inside a variable assigned before the branch (LaneExpr::Variable,
-// CompileTimeValue.h). The same rule for a thread index fixed by the guard
-// (threadIdx.x == 5 and a lane computed before) is this file's open
-// question. Run 5's batch_003.cu:551 is the bit-reasoning form: (lane ^
+// CompileTimeValue.h). It holds for a thread index fixed by the guard too
+// (threadIdx.x == 5 and a lane computed before: measured, not speculated).
+// Run 5's batch_003.cu:551 is the bit-reasoning form: (lane ^
 // tid) * 4 has seven low zero bits, so (i & warp) & ((lane ^ tid) * 4) is
 // 0. Every kernel runs 256 threads (8 warps) and uses tid, lane and warp
 // before the guard, as the generated kernels do; the numbers in the
-// comments are bankfix's, per block.
+// comments, per block, are bankfix's and ncu's (equal, 2026-11-26).
 //   test/differential/findings.py /tmp/g test/differential/findings/guard_equality_forms.cu && test/differential/gpu_run.sh /tmp/g
 // measures them.
 #include <cstdio>
@@ -70,9 +70,9 @@ __global__ void sameComputation(float *out) {
   out[tid] = acc + (float)warp;
 }
 
-// Open: a thread index fixed by the guard, lane (a variable) computed from
-// it before. bankfix: not speculated, 1 (ideal 1); 8 (ideal 8) if nvcc
-// speculates it.
+// A thread index fixed by the guard, lane (a variable) computed from it
+// before. Not speculated (measured on the H100, 2026-11-26): 1 (ideal 1);
+// 8 (ideal 8) had nvcc speculated it.
 __global__ void threadIndexAndVariable(float *out) {
   __shared__ float s[64];
   const unsigned lane = threadIdx.x % 32u;

@@ -2,8 +2,8 @@
 // to the LDS.128 of a whole-element load (int4_member_reload_verbatim.cu:
 // an earlier load of `.z` of the same element, then `int4 v = s[...]`:
 // LDS.128 + LDS of `.w`, the PTX a v4 load with used_bytes_mask 4095 and
-// ld.shared.u32 of +12)? One kernel per variant, block 128x1x1; bankfix's
-// numbers are in its predictions, ncu's in measured-2026-11-26.json.
+// ld.shared.u32 of +12)? One kernel per variant, block 128x1x1; ncu's
+// numbers are in measured-2026-11-26-reload.json (member-reload.test).
 #include <cstdio>
 
 __global__ void memberZ(float *out, unsigned n) {

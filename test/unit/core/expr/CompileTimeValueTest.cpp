@@ -143,6 +143,25 @@ TEST(CompileTimeValue, TheGuardFixesAVariableWhereItIsNamed) {
   EXPECT_EQ(value(Lane1d, OnTx), std::nullopt);
   // A variable that copies a thread index is that thread index.
   EXPECT_EQ(LaneExpr::variable(tx().P)->Variable, false);
+  // A widened one is a value of its own that the guard fixes
+  // (guard_forms_in_branch.cu, widenedThreadIndex: long t = threadIdx.x;
+  // if (t == 5) ... s[t]).
+  LaneExprPtr Wide =
+      LaneExpr::variable(LaneExpr::cast(tx().P, IntType::longTy()));
+  CompileTimeFacts OnWide = factsUnder(*LaneExpr::binary(
+      BinaryOp::EQ, Wide, LaneExpr::constant(5, IntType::longTy()),
+      IntType::intTy()));
+  EXPECT_EQ(OnWide.ThreadIdx[0], 5);
+  EXPECT_EQ(compileTimeValue(*Wide, OnWide), 5);
+  // A narrowed one does not fix the thread index: 276 is 20 as an
+  // unsigned char. (unsigned char)threadIdx.x == 20, promoted to int.
+  LaneExprPtr Narrow = LaneExpr::cast(
+      LaneExpr::cast(tx().P, IntType{8, false, false}), IntType::intTy());
+  CompileTimeFacts OnNarrow = factsUnder(*LaneExpr::binary(
+      BinaryOp::EQ, Narrow, LaneExpr::constant(20), IntType::intTy()));
+  EXPECT_EQ(OnNarrow.ThreadIdx[0], std::nullopt);
+  EXPECT_EQ(value(tx(), OnNarrow), std::nullopt);
+  EXPECT_EQ(compileTimeValue(*Narrow, OnNarrow), 20);
 }
 
 TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
@@ -165,6 +184,11 @@ TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
   EXPECT_EQ(value(X(1) & Below), std::nullopt);
   EXPECT_EQ(value(land(X(1) | cmp(BinaryOp::LT, X(2), X(18)), X(2) & Below)),
             0);
+  // A bool is x != 0, not x's low bit (guard_forms_in_branch.cu,
+  // boolIsNotALowBit): (bool)(tid & 6) & 1 is not 0.
+  X Bool(LaneExpr::cast((Tid & X(6)).P, IntType::boolTy()));
+  EXPECT_EQ(value(Bool & X(1)), std::nullopt);
+  EXPECT_EQ(value(Bool % X(2)), std::nullopt);
 }
 
 TEST(CompileTimeValue, LowBitsTheGuardFixes) {

@@ -57,6 +57,32 @@ TEST(MemberReload, TheSameValueSpelledOtherwise) {
                                 load(tid() * X(129) + tx(), 16), Warp));
 }
 
+TEST(MemberReload, AGuardedMemberLoadCountsUnderTheSameGuardOnly) {
+  // if (n) acc += s[lane].z; else { int4 v = s[lane]; ... }: the other
+  // side of the if.
+  X N = sym("n");
+  AccessInstance Member = load(lane(), 4, 8);
+  Member.Desc.Guard = N.P;
+  AccessInstance Whole = load(lane(), 16);
+  EXPECT_FALSE(readsThirdWordOf(Int4s, Member, Whole, Block128));
+  Whole.Desc.Guard = cmp(BinaryOp::EQ, N, X(0)).P;
+  EXPECT_FALSE(readsThirdWordOf(Int4s, Member, Whole, Block128));
+  Whole.Desc.Guard = N.P;
+  EXPECT_TRUE(readsThirdWordOf(Int4s, Member, Whole, Block128));
+  // An unguarded member load precedes a guarded whole load.
+  EXPECT_TRUE(readsThirdWordOf(Int4s, load(lane(), 4, 8), Whole, Block128));
+}
+
+TEST(MemberReload, KernelParametersInTheIndex) {
+  // s[n + lane].z, then s[n + lane]: the same element whatever n is.
+  X N = sym("n");
+  const SharedArrayLayout Wide{"s", {256}, 16};
+  EXPECT_TRUE(readsThirdWordOf(Wide, load(N + lane(), 4, 8),
+                               load(N + lane(), 16), Block128));
+  EXPECT_FALSE(readsThirdWordOf(Wide, load(N + lane(), 4, 8),
+                                load(N * X(2) + lane(), 16), Block128));
+}
+
 TEST(MemberReload, OnlyFourByteMembersOfSixteenByteLoads) {
   const SharedArrayLayout Int2s{"s", {32}, 8};
   EXPECT_FALSE(

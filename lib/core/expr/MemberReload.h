@@ -6,9 +6,11 @@
 // the two follow each other in straight-line code (no barrier between),
 // the member load becomes an 8-byte LDS of the last two members instead.
 // Measured on an H100 with Nsight Compute
-// (test/differential/findings/int4_member_reload.cu, differential runs 3
-// and 4): the `.x`, `.y` and `.w` members, another element, or a whole
-// load before the member load change nothing, nor do 8-byte elements.
+// (test/differential/findings/int4_member_reload.cu, member_reload_forms.cu,
+// differential runs 3 and 4): so for int4, uint4, float4 read through a
+// float array, and a 16-byte struct of floats; the `.x`, `.y` and `.w`
+// members, another element, a whole load before the member load, 8-byte
+// elements and double2's 8-byte `.y` change nothing.
 // Neither access is then one instruction of the width written, so bankfix
 // does not judge it. No Clang here.
 //

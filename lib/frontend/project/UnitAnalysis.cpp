@@ -18,6 +18,14 @@ namespace bankfix {
 
 namespace {
 
+/// The shapes \p Choice lists.
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
+  std::vector<BlockShape> Shapes;
+  for (const BlockShapeChoice &C : Choice)
+    Shapes.push_back(C.Shape);
+  return Shapes;
+}
+
 using MergeCandidates =
     std::map<const FunctionDecl *, std::vector<MergeCandidate>>;
 
@@ -38,8 +46,7 @@ MergeCandidates mergeCandidates(
       continue;
     std::vector<BlockShape> &Shapes = ShapesOf[A.Function];
     if (Shapes.empty())
-      for (const BlockShapeChoice &C : Choices[I])
-        Shapes.push_back(C.Shape);
+      Shapes = shapesOf(Choices[I]);
     std::string Label = std::string(accessKindName(A.Kind)) + " at " +
                         lineColumn(SM, A.Expr->getBeginLoc());
     for (AccessInstance &Instance : A.Instances) {
@@ -186,14 +193,6 @@ void mergeAdjacent(ASTContext &Ctx, SharedAccesses &Found,
     mergeAdjacentAccesses(Candidates, ShapesOf[F]);
 }
 
-/// The shapes \p Choice lists.
-std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
-  std::vector<BlockShape> Shapes;
-  for (const BlockShapeChoice &C : Choice)
-    Shapes.push_back(C.Shape);
-  return Shapes;
-}
-
 /// Whether \p A is a load of \p Width bytes that may take part in
 /// MemberReload.h's split.
 bool mayReload(const FoundAccess &A, unsigned Width) {
@@ -305,11 +304,7 @@ analyzeUnit(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
   U.Found = findSharedAccesses(
       Ctx,
       [&](const FunctionDecl &F) {
-        std::vector<BlockShape> Shapes;
-        for (const BlockShapeChoice &C :
-             chooseBlockShapes(F, Launches, BlockDims))
-          Shapes.push_back(C.Shape);
-        return Shapes;
+        return shapesOf(chooseBlockShapes(F, Launches, BlockDims));
       },
       ShouldWalk);
   size_t N = U.Found.Accesses.size();

@@ -15,7 +15,7 @@
 //   number, the full evaluator gives that number; where the tree has no
 //   symbol and no unknown term and the full evaluator gives a number, the
 //   fast path gives it too.
-// - analyzeWarpAccess against ReferenceBankModel.h (calibration.md's rule
+// - analyzeWarpAccess against ReferenceBankModel.h (docs/bank-model.md's rule
 //   written again, slowly), on one warp of addresses decoded from the rest
 //   of the input: wavefronts, ideal, n-way, the uniform-load exception and,
 //   phase by phase, activity, wavefronts and the colliding banks with their

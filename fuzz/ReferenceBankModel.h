@@ -1,7 +1,7 @@
 //===- ReferenceBankModel.h - The calibrated bank rule, written slowly ----===//
 //
 // A second implementation of the bank model, for CoreFuzzer to check
-// analyzeWarpAccess against. It follows ../shared/calibration.md ("The model
+// analyzeWarpAccess against. It follows docs/bank-model.md ("The model
 // these numbers confirm") sentence by sentence, with the simplest data
 // structures and none of the library's code: byte A is word A / 4 in bank
 // (A / 4) % 32; lanes are split into phases (the warp for 1-4 bytes,

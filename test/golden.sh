@@ -20,7 +20,7 @@
 # (exit 77, "skipped: ..."), not passed under a name it did not earn.
 #
 # Expected files are produced with --update and then checked by hand
-# against ../shared/calibration.md and the seed documents before commit.
+# against docs/bank-model.md and the seed documents before commit.
 set -euo pipefail
 bankfix=$(realpath "$1") name=$2 mode=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)

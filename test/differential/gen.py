@@ -23,7 +23,7 @@ Grammar (what bankfix claims to judge):
 - block shapes of 1 to 1024 threads, x not always a multiple of 32.
 Exactly one shared access per source line, and a __syncthreads() after every
 access, so nvcc cannot merge one thread's accesses into wider instructions
-(calibration.md, last section). Every array is stored to (thread-derived
+(docs/bank-model.md, "What nvcc 13 merges"). Every array is stored to (thread-derived
 data) before it is loaded, and every load feeds a value written to global
 memory, so nothing is dead code.
 """

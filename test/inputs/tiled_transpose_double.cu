@@ -1,4 +1,4 @@
-// The tiled transpose of doubles with 32x8 threads (calibration.md: double
+// The tiled transpose of doubles with 32x8 threads (bank-model.md: double
 // t[32][32]; t[tx][ty] takes 32 wavefronts per warp, [32][33] takes 2).
 // 8-byte accesses are served per half-warp, so ideal is 2 wavefronts.
 // Store tile[threadIdx.y + j][threadIdx.x]: 2, conflict-free. Load

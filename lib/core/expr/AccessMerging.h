@@ -3,7 +3,7 @@
 // nvcc turns one thread's accesses to adjacent elements of a shared array
 // into one wider instruction when the first element's address is aligned
 // to the merged width, and the GPU serves the wide access by the 8- or
-// 16-byte phase rule (../shared/calibration.md, last section, measured on
+// 16-byte phase rule (docs/bank-model.md, "What nvcc 13 merges", measured on
 // an H100): `s[2*t]` and `s[2*t+1]` of floats become one conflict-free
 // 8-byte load. This finds such pairs, and pairs of merged pairs, among the
 // executions of one function that follow each other in straight-line code

@@ -2,7 +2,7 @@
 //
 // A 16-byte vector (float4, int4, ...) loaded into a local variable of
 // which only .x, or only .x and .y, are ever read becomes a 4- or 8-byte
-// load in nvcc's code (../shared/calibration.md, last section: `float4 v =
+// load in nvcc's code (docs/bank-model.md, "What nvcc 13 merges": `float4 v =
 // ((float4 *)row)[k]` with only v.x, v.y used is an LDS.64).
 //
 //===----------------------------------------------------------------------===//

@@ -33,7 +33,7 @@ __global__ void sameAddressInt4(float *out) {
   out[tid] = (float)(v.x + v.y + v.z + v.w);
 }
 
-// The same with a store: stores keep the phase rule (calibration.md).
+// The same with a store: stores keep the phase rule (docs/bank-model.md).
 __global__ void sameAddressDoubleStore(float *out) {
   __shared__ double s[64];
   const unsigned tid = threadIdx.x + threadIdx.y * blockDim.x;

@@ -1,6 +1,6 @@
 // One thread's accesses to adjacent elements, which nvcc merges into one
 // wider instruction when the first element is aligned to the merged width
-// (../shared/calibration.md, last section), and the forms it does not merge.
+// (docs/bank-model.md, "What nvcc 13 merges"), and the forms it does not merge.
 #include <cstdio>
 
 __global__ void mergedLoads(const float *in, float *out) {

@@ -1,6 +1,6 @@
 //===- AccessMergingTest.cpp - Adjacent accesses nvcc merges --------------===//
 //
-// The rows of calibration.md's last section: which pairs and quads merge
+// The rows of docs/bank-model.md's nvcc sections: which pairs and quads merge
 // into one wide access, and which do not.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- CalibrationTest.cpp - Every row of shared/calibration.md -----------===//
+//===- CalibrationTest.cpp - Every row of docs/bank-model.md --------------===//
 //
 // Each row of the calibration table (measured with Nsight Compute on an
 // H100) written as an array layout, an index expression and a block shape.

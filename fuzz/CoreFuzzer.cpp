@@ -25,7 +25,7 @@
 
 #include "ReferenceBankModel.h"
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/fix/ExtentText.h"
 #include "core/fix/PaddingPlanner.h"

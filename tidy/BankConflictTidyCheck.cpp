@@ -1,12 +1,12 @@
-//===- BankConflictTidyCheck.cpp - The check bankfix-bank-conflict -------===//
+//===- BankConflictTidyCheck.cpp - The check bankfix-bank-conflict --------===//
 
 #include "tidy/BankConflictTidyCheck.h"
 
 #include "frontend/parse/NestingDepth.h"
-#include "frontend/project/UnitAnalysis.h"
+#include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
-#include "tidy/ReporterTranscript.h"
+#include "frontend/report/UnitReport.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -30,15 +30,30 @@ namespace {
 /// deep as the source nests (bankfix itself does the same).
 constexpr unsigned AnalysisStackSize = 1u << 30;
 
-/// The place of a transcript entry; invalid when it has none.
-SourceLocation placeOf(const SourceManager &SM, const TranscriptEntry &E) {
-  if (E.File.empty())
-    return SourceLocation();
-  OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(E.File);
-  if (!File)
-    return SourceLocation();
-  return SM.translateFileLineCol(*File, E.Line, E.Column);
-}
+/// Hands the reporter's diagnostics to clang-tidy. A warning that answers
+/// a fix carries the fix's edits; the declaration note's fix-its are
+/// bankfix's way of showing them and are left out here.
+class TidySink : public DiagnosticSink {
+public:
+  explicit TidySink(BankConflictTidyCheck &Check) : Check(Check) {}
+
+  void emit(const ReportedDiagnostic &D) override {
+    DiagnosticIDs::Level Level =
+        D.Level == ReportedDiagnostic::Warning  ? DiagnosticIDs::Warning
+        : D.Level == ReportedDiagnostic::Remark ? DiagnosticIDs::Remark
+                                                : DiagnosticIDs::Note;
+    // The message as an argument: it may hold a `%` (`c ^ (r % 32)`).
+    auto Builder = Check.diag(D.Loc, "%0", Level) << D.Message;
+    if (D.Level != ReportedDiagnostic::Note && D.Range.isValid())
+      Builder << D.Range;
+    if (D.AnswersFix)
+      for (const FixEdit &E : D.AnswersFix->Edits)
+        Builder << FixItHint::CreateReplacement(E.Range, E.Text);
+  }
+
+private:
+  BankConflictTidyCheck &Check;
+};
 
 } // namespace
 
@@ -114,67 +129,19 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
         << MaxNestingDepth;
     return;
   }
-  // Every access for each of its block shapes, and the padding fixes:
-  // what bankfix's FileAnalyzer does.
-  UnitAnalysis Unit = analyzeUnit(Ctx, BlockDims, {}, FixStyles);
-  const SharedAccesses &Found = Unit.Found;
-  size_t N = Found.Accesses.size();
-  std::set<const ArrayFix *> Exported;
-
-  // bankfix's reporter writes each report as text; it is read back and
-  // re-emitted through clang-tidy, which applies NOLINT and the header
-  // filter itself. The filter here only decides which warning carries an
-  // array's fix-it: the first one shown, as in bankfix's --export-fixes.
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  ConflictReporter Reporter(OS, /*Colors=*/false, Ctx.getLangOpts(), *PP);
+  // Every access for each of its block shapes, and the fixes, said as
+  // bankfix says them; clang-tidy applies NOLINT and the header filter
+  // itself. The filter here only decides which warning carries an array's
+  // fix-it: the first one shown, as in bankfix's --export-fixes.
+  PipelineResult Unit = runPipeline(Ctx, BlockDims, {}, FixStyles);
+  TidySink Sink(*this);
+  ConflictReporter Reporter(Sink);
   DiagnosticFilter Filter(
       SM, TidyContext->getOptions().HeaderFilterRegex.value_or(".*"));
-  auto Emit = [&](SourceRange Range, const ArrayFix *Fix) {
-    std::vector<TranscriptEntry> Entries = readTranscript(Text);
-    Text.clear();
-    for (const TranscriptEntry &E : Entries) {
-      DiagnosticIDs::Level Level =
-          E.Level == TranscriptEntry::Warning  ? DiagnosticIDs::Warning
-          : E.Level == TranscriptEntry::Remark ? DiagnosticIDs::Remark
-                                               : DiagnosticIDs::Note;
-      // The message as an argument: it may hold a `%` (`c ^ (r % 32)`).
-      auto D = diag(placeOf(SM, E), "%0", Level) << E.Message;
-      if (Level != DiagnosticIDs::Note)
-        D << Range;
-      if (Fix && Level == DiagnosticIDs::Warning) {
-        for (const FixEdit &E : Fix->Edits)
-          D << FixItHint::CreateReplacement(E.Range, E.Text);
-        Fix = nullptr;
-      }
-    }
-  };
-  for (const WalkRemark &R : Found.Remarks) {
-    Reporter.reportRemark(R.Loc, R.Message);
-    Emit(SourceRange(), nullptr);
-  }
-  for (size_t I = 0; I < N; ++I) {
-    const FoundAccess &Access = Found.Accesses[I];
-    bool Shown = Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck) ==
-                 FilterVerdict::Show;
-    if (!Access.Unsupported.empty()) {
-      Reporter.reportUnsupported(Access);
-      Emit(Access.Expr->getSourceRange(), nullptr);
-      continue;
-    }
-    const ArrayFix *Fix = Unit.fixOf(Access.Array);
-    for (size_t K = 0; K < Unit.Choices[I].size(); ++K) {
-      const BlockShapeChoice &Block = Unit.Choices[I][K];
-      std::optional<std::string> Warning =
-          Reporter.report(Access, Unit.Summaries[I][K], Block,
-                          plainAlternative(Ctx, Access, Block.Shape), Fix);
-      const ArrayFix *Attached = nullptr;
-      if (Warning && Shown && Fix && Fix->fixes() &&
-          Exported.insert(Fix).second)
-        Attached = Fix;
-      Emit(Access.Expr->getSourceRange(), Attached);
-    }
-  }
+  UnitReportObserver Nothing;
+  UnitReportOptions Options;
+  Options.ReportSuppressed = true;
+  reportUnit(Ctx, Unit, Filter, Reporter, Nothing, Options);
 }
 
 } // namespace bankfix

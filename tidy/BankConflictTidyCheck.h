@@ -1,4 +1,4 @@
-//===- BankConflictTidyCheck.h - The check bankfix-bank-conflict ---------===//
+//===- BankConflictTidyCheck.h - The check bankfix-bank-conflict ----------===//
 //
 // The clang-tidy check: runs bankfix's analysis on the translation unit
 // clang-tidy parsed (once, from a matcher on the TranslationUnitDecl) and

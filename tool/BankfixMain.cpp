@@ -438,7 +438,7 @@ int main(int argc, const char **argv) {
     if (Apply && !Result.Failed && !Result.Fixes.empty())
       addApplyUnit(Rewrites, File, Result);
   });
-  for (const ApplyUnit &Unit : mergeApplyUnits(std::move(Rewrites))) {
+  for (const ApplyUnit &Unit : groupApplyUnits(std::move(Rewrites))) {
     std::string Error = rewriteFiles(Unit.Files);
     if (!Error.empty()) {
       AnyFailed = true;
@@ -448,7 +448,7 @@ int main(int argc, const char **argv) {
     std::string Names;
     for (const FileRewrite &F : Unit.Files)
       Names += (Names.empty() ? "" : ", ") + F.Path;
-    llvm::errs() << "bankfix: padded " << Unit.Arrays << " array"
+    llvm::errs() << "bankfix: fixed " << Unit.Arrays << " array"
                  << (Unit.Arrays == 1 ? "" : "s") << " in " << Names << "\n";
   }
   if (!ExportFixes.empty()) {

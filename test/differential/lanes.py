@@ -14,7 +14,7 @@ compared with bankfix's predictions, which checks bankfix's evaluation of
 the C expressions against this independent one:
 
   bankfix   the model bankfix implements (lib/core/model/BankModel.h,
-            WideLoadMerge.h): whole warp for 1-4 bytes, half-warps for 8,
+            WideLoadPairing.h): whole warp for 1-4 bytes, half-warps for 8,
             quarter-warps for 16; per phase the largest number of distinct
             4-byte words in one bank; but an 8-byte load's warp (a 16-byte
             load's half-warp) takes ONE wavefront when its words fit the
@@ -42,7 +42,7 @@ the C expressions against this independent one:
 
 Every rule sees the lanes as nvcc runs them: a guarded load of at most 8
 bytes whose index is a compile-time constant under a guard that is not
-(speculated(): lib/core/expr/LoadSpeculation.h) has every lane of every
+(speculated(): lib/core/codegen/LoadSpeculation.h) has every lane of every
 warp active.
 
 Prints, per rule, how many compared accesses it matches exactly, and the
@@ -446,7 +446,7 @@ def guard_facts(guard, it):
 
 def speculated(a, guard, index, dims, it):
     """The flat element index nvcc loads unconditionally in iteration it
-    (lib/core/expr/LoadSpeculation.h: a guarded load of at most 8 bytes,
+    (lib/core/codegen/LoadSpeculation.h: a guarded load of at most 8 bytes,
     the guard not a compile-time constant nor one its own facts
     contradict, the index one under the guard's facts, inside the array;
     gen.py's guarded loads only compute values), else None."""
@@ -477,7 +477,7 @@ def array_bases(accesses):
     """{(kernel, array): byte offset in the kernel's static shared memory}:
     ptxas places the arrays a kernel names in declaration order (gen.py
     declares s0, s1, ... in that order), each at its alignment
-    (lib/frontend/analysis/StaticSharedPlacement.h)."""
+    (lib/frontend/analysis/StaticSharedOffsets.h)."""
     arrays = {}
     for a in accesses:
         size = a["elementSize"]
@@ -712,7 +712,7 @@ def merge3_rule(lanes, a, uniform_text):
 
 
 def bankfix_rule(lanes, a, _):
-    """bankfix's model (lib/core/model/WideLoadMerge.h, BankModel.cpp): the
+    """bankfix's model (lib/core/model/WideLoadPairing.h, BankModel.cpp): the
     phase rule, except for 8- and 16-byte loads: every active lane on one
     address takes 1 wavefront for 8 bytes, one per 16 active lanes for 16;
     otherwise the warp (8 bytes) or a half-warp (16) takes ONE wavefront

@@ -9,7 +9,7 @@
 #define BANKFIX_TEST_ACCESSBUILDER_H
 
 #include "ExprBuilder.h"
-#include "core/expr/AccessEvaluation.h"
+#include "core/access/AccessEvaluation.h"
 
 #include <vector>
 

@@ -11,7 +11,7 @@
 #ifndef BANKFIX_ACCESSEXPLANATION_H
 #define BANKFIX_ACCESSEXPLANATION_H
 
-#include "core/expr/AccessEvaluation.h"
+#include "core/access/AccessEvaluation.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/model/WarpBankMap.h"
 

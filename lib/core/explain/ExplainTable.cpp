@@ -121,7 +121,7 @@ std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks) {
   if (R.OneAddressLoad)
     return S + ", ideal " + std::to_string(R.Ideal) +
            ": every active lane loads one address";
-  if (R.MergedUnits)
+  if (R.GroupedUnits)
     return S + ", ideal " + std::to_string(R.Ideal) + ": " +
            (Map.Width == 8 ? "both half-warps"
                            : "the quarter-warps of a half-warp") +

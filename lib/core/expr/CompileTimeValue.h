@@ -1,4 +1,4 @@
-//===- CompileTimeValue.h - What the compiler folds to a constant --------===//
+//===- CompileTimeValue.h - What the compiler folds to a constant ---------===//
 //
 // The value of a lane expression when the compiler can compute it without
 // knowing any thread index, block size or kernel parameter: constants and

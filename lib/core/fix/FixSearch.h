@@ -13,7 +13,7 @@
 #ifndef BANKFIX_FIXSEARCH_H
 #define BANKFIX_FIXSEARCH_H
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "core/fix/FixPlan.h"
 
 #include <functional>

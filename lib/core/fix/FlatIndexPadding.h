@@ -19,7 +19,7 @@
 #ifndef BANKFIX_FLATINDEXPADDING_H
 #define BANKFIX_FLATINDEXPADDING_H
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "core/fix/FixPlan.h"
 
 #include <string>

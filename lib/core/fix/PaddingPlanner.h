@@ -14,7 +14,7 @@
 #ifndef BANKFIX_PADDINGPLANNER_H
 #define BANKFIX_PADDINGPLANNER_H
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "core/fix/FixPlan.h"
 #include "core/fix/FixSearch.h"
 

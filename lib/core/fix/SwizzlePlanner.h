@@ -1,4 +1,4 @@
-//===- SwizzlePlanner.h - The XOR swizzle of a shared tile that helps most ===//
+//===- SwizzlePlanner.h - The XOR swizzle of a shared tile that helps most-===//
 //
 // The second fix style for a multi-dimensional array, with no extra
 // memory: `t[r][c]` becomes `t[r][c ^ (r % Rows * K)]` (ColumnSwizzle.h).

@@ -1,8 +1,8 @@
-//===- BankModel.cpp - Shared-memory bank model of one warp access -------===//
+//===- BankModel.cpp - Shared-memory bank model of one warp access --------===//
 
 #include "core/model/BankModel.h"
 
-#include "core/model/WideLoadMerge.h"
+#include "core/model/WideLoadPairing.h"
 
 #include <algorithm>
 #include <array>
@@ -102,11 +102,11 @@ unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width) {
   return (ActiveLanes * Width + 127) / 128;
 }
 
-/// A load of 8 or 16 bytes: each unit of lanes (WideLoadMerge.h) that the
+/// A load of 8 or 16 bytes: each unit of lanes (WideLoadPairing.h) that the
 /// hardware serves in one wavefront replaces its phases' wavefronts by 1.
 static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
                        WarpAccessResult &Result) {
-  unsigned Unit = mergeUnitLanes(Width);
+  unsigned Unit = pairingUnitLanes(Width);
   if (Unit == 0)
     return;
   unsigned PhasesPerUnit = Unit / lanesPerPhase(Width);
@@ -116,12 +116,12 @@ static void mergeUnits(const WarpAddresses &Addresses, unsigned Width,
       if (Result.Phases[P].Active)
         Served += Result.Phases[P].Wavefronts;
     if (Served > 1 && servedInOneWavefront(Addresses, Width, U * Unit)) {
-      if (mergeIsUncertain(Addresses, Width, U * Unit)) {
-        Result.MergeUncertain = true;
+      if (pairingIsUncertain(Addresses, Width, U * Unit)) {
+        Result.PairingUncertain = true;
         continue;
       }
       Result.Wavefronts -= Served - 1;
-      ++Result.MergedUnits;
+      ++Result.GroupedUnits;
     }
   }
 }
@@ -137,7 +137,7 @@ static void applyOneAddressRule(const WarpAddresses &Addresses, unsigned Width,
   if (OneAddress <= Result.Wavefronts) {
     Result.Wavefronts = OneAddress;
     Result.OneAddressLoad = true;
-    Result.MergeUncertain = false;
+    Result.PairingUncertain = false;
   }
 }
 

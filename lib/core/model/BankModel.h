@@ -1,4 +1,4 @@
-//===- BankModel.h - Shared-memory bank model of one warp access ---------===//
+//===- BankModel.h - Shared-memory bank model of one warp access ----------===//
 //
 // The pure bank model, calibrated against Nsight Compute on an H100
 // (see docs/bank-model.md): given the byte address each lane of a warp
@@ -58,8 +58,8 @@ struct WarpAccessResult {
   unsigned Ideal = 0;
   unsigned NWay = 0; ///< largest phase value (classic n-way)
   /// 8- or 16-byte load: units (the warp, or half-warps for 16 bytes) whose
-  /// phases were served together in one wavefront (WideLoadMerge.h).
-  unsigned MergedUnits = 0;
+  /// phases were served together in one wavefront (WideLoadPairing.h).
+  unsigned GroupedUnits = 0;
   /// An 8- or 16-byte load whose active lanes all read one address, served
   /// in fewer wavefronts than the phase rule says (1 for 8 bytes, one per
   /// 16 active lanes for 16).
@@ -68,7 +68,7 @@ struct WarpAccessResult {
   /// its last active lane) that the rule would serve in one wavefront:
   /// ncu's count there follows no rule found (46 of 141 such probe cases
   /// missed), so its phases are kept, the most it can be (141 of 141).
-  bool MergeUncertain = false;
+  bool PairingUncertain = false;
   std::vector<PhaseResult> Phases;
 
   unsigned excess() const { return Wavefronts - Ideal; }
@@ -104,7 +104,7 @@ unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width);
 /// isSupportedAccessWidth. An 8- or 16-byte load whose active lanes all read
 /// one address takes 1 wavefront for 8 bytes and one per 16 active lanes
 /// for 16 bytes, whether or not the compiler knows the address is uniform
-/// (Nsight Compute's Source-page counter; WideLoadMerge.h).
+/// (Nsight Compute's Source-page counter; WideLoadPairing.h).
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
                                    unsigned Width, AccessKind Kind);
 

@@ -10,7 +10,7 @@
 #ifndef BANKFIX_FIXRECORD_H
 #define BANKFIX_FIXRECORD_H
 
-#include "core/fix/SharedBudget.h"
+#include "core/fix/SmOccupancy.h"
 #include "core/model/BlockShape.h"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-//===- NolintComments.cpp - clang-tidy's NOLINT comments in source text --===//
+//===- NolintComments.cpp - clang-tidy's NOLINT comments in source text ---===//
 
 #include "core/text/NolintComments.h"
 

@@ -1,4 +1,4 @@
-//===- NolintComments.h - clang-tidy's NOLINT comments in source text ----===//
+//===- NolintComments.h - clang-tidy's NOLINT comments in source text -----===//
 //
 // Finds the suppression comments clang-tidy understands in a file's text:
 // `NOLINT` (its own line), `NOLINTNEXTLINE` (the line after it) and

@@ -9,12 +9,12 @@
 #ifndef BANKFIX_ACCESSEXPLAINER_H
 #define BANKFIX_ACCESSEXPLAINER_H
 
+#include "core/access/AccessSummary.h"
 #include "core/explain/AccessExplanation.h"
 #include "core/explain/ExplainRequest.h"
-#include "core/expr/AccessSummary.h"
 #include "frontend/analysis/BlockShapeChoice.h"
 #include "frontend/analysis/SharedAccessFinder.h"
-#include "frontend/fix/PaddingFix.h"
+#include "frontend/fix/ArrayFixes.h"
 
 #include "clang/AST/ASTContext.h"
 

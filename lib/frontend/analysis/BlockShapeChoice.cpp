@@ -70,4 +70,11 @@ chooseBlockShapes(const FunctionDecl &F,
   return {{DefaultBlockShape, "assumed: no launch site and no --block-dim"}};
 }
 
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
+  std::vector<BlockShape> Shapes;
+  for (const BlockShapeChoice &C : Choice)
+    Shapes.push_back(C.Shape);
+  return Shapes;
+}
+
 } // namespace bankfix

@@ -1,4 +1,4 @@
-//===- BlockShapeChoice.h - Which block shapes a function is analysed with ===//
+//===- BlockShapeChoice.h - Which block shapes a function is analysed with-===//
 //
 // In order: --block-dim=KERNEL:shape for that kernel, then --block-dim=shape
 // for all, then the shapes of the kernel's launch sites in the translation
@@ -32,6 +32,9 @@ std::vector<BlockShapeChoice>
 chooseBlockShapes(const clang::FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
                   const std::vector<BlockDimOption> &Options);
+
+/// The shapes \p Choice lists.
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice);
 
 } // namespace bankfix
 

@@ -2,9 +2,9 @@
 
 #include "frontend/analysis/SharedAccessFinder.h"
 
-#include "frontend/analysis/ElementAccess.h"
-#include "frontend/analysis/StaticSharedPlacement.h"
+#include "frontend/analysis/StaticSharedOffsets.h"
 #include "frontend/parse/UserDecls.h"
+#include "frontend/walk/ElementAccess.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -197,7 +197,7 @@ private:
   /// Where \p V starts inside a 4-byte word: 0 for an array aligned to 4
   /// bytes or more and for the dynamic buffer, else from where ptxas puts
   /// it in its kernel's static shared memory; nullopt when that is not
-  /// known (StaticSharedPlacement.h).
+  /// known (StaticSharedOffsets.h).
   std::optional<uint64_t> placementOf(const VarDecl &V) {
     if (Ctx.getDeclAlign(&V).getQuantity() % BankWidthBytes == 0 ||
         V.getType()->isIncompleteType())

@@ -11,8 +11,8 @@
 #ifndef BANKFIX_SHAREDACCESSFINDER_H
 #define BANKFIX_SHAREDACCESSFINDER_H
 
-#include "core/expr/AccessSummary.h"
-#include "frontend/analysis/FunctionWalker.h"
+#include "core/access/AccessSummary.h"
+#include "frontend/walk/FunctionWalker.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -88,7 +88,7 @@ void addApplyUnit(std::vector<ApplyUnit> &Units, const std::string &MainFile,
     Units.push_back(std::move(Unit));
 }
 
-std::vector<ApplyUnit> mergeApplyUnits(std::vector<ApplyUnit> Units) {
+std::vector<ApplyUnit> groupApplyUnits(std::vector<ApplyUnit> Units) {
   std::vector<ApplyUnit> Out;
   for (ApplyUnit &U : Units) {
     auto Shared = std::find_if(Out.begin(), Out.end(),

@@ -28,7 +28,7 @@ void addApplyUnit(std::vector<ApplyUnit> &Units, const std::string &MainFile,
                   const FileAnalysis &Result);
 
 /// \p Units with those that share a file merged, in first-seen order.
-std::vector<ApplyUnit> mergeApplyUnits(std::vector<ApplyUnit> Units);
+std::vector<ApplyUnit> groupApplyUnits(std::vector<ApplyUnit> Units);
 
 } // namespace bankfix
 

@@ -5,8 +5,8 @@
 #include "core/fix/ExtentText.h"
 #include "core/fix/FlatIndexPadding.h"
 #include "frontend/fix/FlatUses.h"
+#include "frontend/fix/KernelBudgets.h"
 #include "frontend/fix/LaunchGrowth.h"
-#include "frontend/fix/SharedMemoryBudget.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Expr.h"
@@ -75,7 +75,7 @@ std::optional<StrideSpelling> rowStrideOf(const ASTContext &Ctx,
 }
 
 /// The subscript and view start of one execution; its Unit. A byte
-/// offset through a pointer is `start + cast(i) * size` as SharedPlaces
+/// offset through a pointer is `start + cast(i) * size` as SharedObjects
 /// builds it.
 bool indexForm(const AccessInstance &I, uint64_t ElementSize,
                FlatIndexForm &Form, uint64_t &Unit) {

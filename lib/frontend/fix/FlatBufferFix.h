@@ -16,7 +16,7 @@
 #ifndef BANKFIX_FLATBUFFERFIX_H
 #define BANKFIX_FLATBUFFERFIX_H
 
-#include "frontend/fix/PaddingFix.h"
+#include "frontend/fix/ArrayFixes.h"
 
 namespace bankfix {
 

@@ -4,10 +4,10 @@
 
 #include "core/fix/ExtentText.h"
 #include "core/fix/SwizzlePlanner.h"
-#include "frontend/analysis/ElementAccess.h"
-#include "frontend/fix/SharedMemoryBudget.h"
+#include "frontend/fix/KernelBudgets.h"
 #include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
+#include "frontend/walk/ElementAccess.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -13,7 +13,7 @@
 #ifndef BANKFIX_SWIZZLEFIX_H
 #define BANKFIX_SWIZZLEFIX_H
 
-#include "frontend/fix/PaddingFix.h"
+#include "frontend/fix/ArrayFixes.h"
 
 namespace bankfix {
 

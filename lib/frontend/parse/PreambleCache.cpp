@@ -1,4 +1,4 @@
-//===- PreambleCache.cpp - A cached PCH of what clang parses before a file ===//
+//===- PreambleCache.cpp - A cached PCH of what clang parses before a file-===//
 
 #include "frontend/parse/PreambleCache.h"
 

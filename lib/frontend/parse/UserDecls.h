@@ -1,4 +1,4 @@
-//===- UserDecls.h - The top-level declarations parsed for this file -----===//
+//===- UserDecls.h - The top-level declarations parsed for this file ------===//
 //
 // The translation unit's own top-level declarations: those of the file and
 // its headers, without the precompiled CUDA preamble's (PreambleCache.h).

@@ -2,22 +2,24 @@
 
 #include "frontend/project/FileAnalyzer.h"
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "frontend/analysis/AccessExplainer.h"
 #include "frontend/analysis/BlockShapeChoice.h"
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/analysis/SharedAccessFinder.h"
-#include "frontend/fix/PaddingFix.h"
+#include "frontend/fix/ArrayFixes.h"
 #include "frontend/parse/BuiltinPrelude.h"
 #include "frontend/parse/ErrorRecorder.h"
 #include "frontend/parse/FunctionErrors.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
 #include "frontend/parse/PreambleCache.h"
-#include "frontend/project/UnitAnalysis.h"
+#include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
+#include "frontend/report/ResultRecords.h"
 #include "frontend/report/SourcePlace.h"
+#include "frontend/report/UnitReport.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
@@ -38,88 +40,6 @@ namespace bankfix {
 
 namespace {
 
-/// Sets \p R's File, Line and Column to where \p Loc is (its expansion,
-/// for a macro), as the reports name it.
-template <typename Record>
-void setPlace(const SourceManager &SM, SourceLocation Loc, Record &R) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isValid()) {
-    R.File = P.getFilename();
-    R.Line = P.getLine();
-    R.Column = P.getColumn();
-  }
-}
-
-RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
-  RemarkRecord R;
-  setPlace(SM, Remark.Loc, R);
-  R.Message = Remark.Message;
-  return R;
-}
-
-AccessRecord record(ASTContext &Ctx, const FoundAccess &Access,
-                    const BlockShapeChoice &Block) {
-  AccessRecord R;
-  setPlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc(), R);
-  R.Array = Access.Array->Layout.Name;
-  R.Kind = accessKindName(Access.Kind);
-  R.Function = Access.FunctionName;
-  R.Shape = Block.Shape;
-  R.ShapeOrigin = Block.Origin;
-  R.Iterations = 0;
-  for (const AccessInstance &I : Access.Instances)
-    R.Iterations += I.executions();
-  for (const AccessInstance &I : Access.Instances)
-    if (!I.MergeNote.empty()) {
-      R.Merge = I.MergeNote;
-      break;
-    }
-  return R;
-}
-
-void fill(AccessRecord &R, const AccessSummary &Summary) {
-  R.Judged = Summary.judged();
-  if (!R.Judged) {
-    R.Problem = Summary.Instances[Summary.FirstProblem].Eval.Problem;
-    return;
-  }
-  R.WorstCase = Summary.worstCase();
-  R.ForEvery = Summary.forEvery();
-  if (!Summary.runs())
-    return;
-  const WarpAccessResult &W = Summary.worst().worst();
-  R.WavefrontsPerWarp = W.Wavefronts;
-  R.IdealPerWarp = W.Ideal;
-  R.NWay = W.NWay;
-  R.BlockWavefronts = Summary.BlockWavefronts;
-  R.BlockIdeal = Summary.BlockIdeal;
-}
-
-const char *suppressionName(FilterVerdict Verdict) {
-  switch (Verdict) {
-  case FilterVerdict::Show:
-    return "";
-  case FilterVerdict::Nolint:
-    return "NOLINT";
-  case FilterVerdict::OutsideHeaderFilter:
-    return "header-filter";
-  }
-  return "";
-}
-
-Finding makeFinding(const CompilerInstance &CI, const char *Check,
-                    const std::string &Message, CharSourceRange Range) {
-  const SourceManager &SM = CI.getSourceManager();
-  Finding F;
-  F.RuleId = Check;
-  F.Message = Message;
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Range.getBegin()));
-  if (P.isValid())
-    F.File = P.getFilename();
-  F.Region = regionOf(SM, CI.getLangOpts(), Range);
-  return F;
-}
-
 /// How far a parse with errors got: the device functions that hold an error
 /// are not analysed, the others are.
 struct PartialParse {
@@ -135,122 +55,115 @@ struct PartialParse {
   unsigned NotAnalysedCount = 0;
 };
 
-class AnalysisConsumer : public ASTConsumer {
+class AnalysisConsumer : public ASTConsumer, public UnitReportObserver {
 public:
   AnalysisConsumer(CompilerInstance &CI, const AnalysisOptions &Opts,
                    FileAnalysis &Result, llvm::raw_ostream &OS,
                    PartialParse &Parse)
-      : CI(CI), Opts(Opts), Result(Result), OS(OS), Parse(Parse) {}
+      : CI(CI), SM(CI.getSourceManager()), Opts(Opts), Result(Result), OS(OS),
+        Parse(Parse) {}
 
-  void HandleTranslationUnit(ASTContext &Ctx) override {
+  void HandleTranslationUnit(ASTContext &Context) override {
     // After a fatal error (a missing header, too many errors) clang reports
     // nothing more: what is left cannot be told apart from what is clean.
     if (CI.getDiagnostics().hasFatalErrorOccurred())
       return;
     Parse.Reached = true;
-    const SourceManager &SM = Ctx.getSourceManager();
-    DeepestNode Deepest = findDeepestNode(Ctx, MaxNestingDepth);
-    if (Deepest.Depth > MaxNestingDepth) {
-      PresumedLoc P =
-          SM.getPresumedLoc(SM.getExpansionLoc(Deepest.Node->getBeginLoc()));
-      Result.Failed = true;
-      Result.Error = std::string(P.isValid() ? P.getFilename() : "the file") +
-                     ":" + std::to_string(P.isValid() ? P.getLine() : 0) + ":" +
-                     std::to_string(P.isValid() ? P.getColumn() : 0) +
-                     ": nested more than " + std::to_string(MaxNestingDepth) +
-                     " levels deep; nothing was analysed";
+    Ctx = &Context;
+    if (tooDeep())
       return;
-    }
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
-    UnitAnalysis Unit = analyzeUnit(
-        Ctx, Opts.BlockDims,
+    PipelineResult U = runPipeline(
+        Context, Opts.BlockDims,
         [&](const FunctionDecl &F) {
           if (HadErrors &&
               functionHasErrors(F, Parse.Errors.errorLocations())) {
-            skip(SM, F);
+            skip(F);
             return false;
           }
           ++Parse.Analysed;
           return true;
         },
         Opts.FixStyles);
-    SharedAccesses &Found = Unit.Found;
-    size_t N = Found.Accesses.size();
-    std::vector<std::vector<BlockShapeChoice>> &Choices = Unit.Choices;
-    std::vector<std::vector<AccessSummary>> &Summaries = Unit.Summaries;
-    std::set<const ArrayFix *> Exported;
-
-    ConflictReporter Reporter(OS, Opts.Colors, CI.getLangOpts(),
-                              CI.getPreprocessor());
+    Unit = &U;
+    TextDiagnosticSink Sink(OS, Opts.Colors, CI.getLangOpts(),
+                            CI.getPreprocessor());
+    ConflictReporter Reporter(Sink);
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
-    for (const WalkRemark &R : Found.Remarks)
-      if (Filter.check(R.Loc, BankConflictCheck) == FilterVerdict::Show) {
-        Reporter.reportRemark(R.Loc, R.Message);
-        Result.Remarks.push_back(remarkRecord(SM, R));
-      }
-    for (const DiagnosticFilter::Problem &P : Filter.mainFileProblems()) {
-      Reporter.reportNolintProblem(P.Loc, P.Message);
-      Result.Findings.push_back(makeFinding(
-          CI, NolintCheck, P.Message, CharSourceRange::getCharRange(P.Loc)));
-    }
-    for (size_t I = 0; I < N; ++I) {
-      const FoundAccess &Access = Found.Accesses[I];
-      FilterVerdict Verdict =
-          Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck);
-      bool Shown = Verdict == FilterVerdict::Show;
-      if (!Access.Unsupported.empty()) {
-        if (Shown)
-          Reporter.reportUnsupported(Access);
-        Result.Records.push_back(record(Ctx, Access, {DefaultBlockShape, ""}));
-        Result.Records.back().Problem = Access.Unsupported;
-        explain(Ctx, Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
-        Result.Records.back().SuppressedBy = suppressionName(Verdict);
-        continue;
-      }
-      const ArrayFix *Fix = Unit.fixOf(Access.Array);
-      for (size_t K = 0; K < Choices[I].size(); ++K) {
-        const BlockShapeChoice &Block = Choices[I][K];
-        std::optional<std::string> Warning;
-        if (Shown)
-          Warning =
-              Reporter.report(Access, Summaries[I][K], Block,
-                              plainAlternative(Ctx, Access, Block.Shape), Fix);
-        else if (warns(Summaries[I][K]))
-          ++(Verdict == FilterVerdict::Nolint
-                 ? Result.SuppressedByNolint
-                 : Result.SuppressedByHeaderFilter);
-        explain(Ctx, Access, &Summaries[I][K], Block, Fix, Warning.has_value());
-        if (Warning) {
-          Finding F = makeFinding(
-              CI, BankConflictCheck, *Warning,
-              CharSourceRange::getTokenRange(Access.Expr->getSourceRange()));
-          if (Fix && Fix->fixes() && Exported.insert(Fix).second) {
-            SourceLocation Loc = SM.getExpansionLoc(Access.Expr->getBeginLoc());
-            F.Fix = exportFix(SM, *Fix, *Warning, Loc);
-          }
-          Result.Findings.push_back(std::move(F));
-        }
-        AccessRecord R = record(Ctx, Access, Block);
-        const AccessSummary &S = Summaries[I][K];
-        // What would have been a warning or a remark.
-        if (warns(S) || !S.judged() || !S.runs())
-          R.SuppressedBy = suppressionName(Verdict);
-        fill(R, Summaries[I][K]);
-        Result.Records.push_back(std::move(R));
-      }
-    }
+    reportUnit(Context, U, Filter, Reporter, *this);
     Result.Warnings = Reporter.warnings();
-    for (const ArrayFix &Fix : Unit.Fixes)
+    for (const ArrayFix &Fix : U.Fixes)
       Result.FixRecords.push_back(fixRecord(SM, Fix));
+    Unit = nullptr;
+  }
+
+  void remark(const WalkRemark &R) override {
+    Result.Remarks.push_back(remarkRecord(SM, R));
+  }
+
+  void nolintProblem(const DiagnosticFilter::Problem &P) override {
+    Result.Findings.push_back(
+        makeFinding(SM, CI.getLangOpts(), NolintCheck, P.Message,
+                    CharSourceRange::getCharRange(P.Loc)));
+  }
+
+  void unsupported(size_t I, FilterVerdict Verdict) override {
+    const FoundAccess &Access = Unit->Found.Accesses[I];
+    Result.Records.push_back(accessRecord(SM, Access, {DefaultBlockShape, ""}));
+    Result.Records.back().Problem = Access.Unsupported;
+    explain(Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
+    Result.Records.back().SuppressedBy = suppressionName(Verdict);
+  }
+
+  void judged(size_t I, size_t K, FilterVerdict Verdict,
+              const std::optional<std::string> &Warning,
+              const ArrayFix *Carried) override {
+    const FoundAccess &Access = Unit->Found.Accesses[I];
+    const BlockShapeChoice &Block = Unit->Choices[I][K];
+    const AccessSummary &S = Unit->Summaries[I][K];
+    if (Verdict != FilterVerdict::Show && warns(S))
+      ++(Verdict == FilterVerdict::Nolint ? Result.SuppressedByNolint
+                                          : Result.SuppressedByHeaderFilter);
+    explain(Access, &S, Block, Unit->fixOf(Access.Array), Warning.has_value());
+    if (Warning) {
+      Finding F = makeFinding(
+          SM, CI.getLangOpts(), BankConflictCheck, *Warning,
+          CharSourceRange::getTokenRange(Access.Expr->getSourceRange()));
+      if (Carried)
+        F.Fix = exportFix(*Carried, *Warning,
+                          SM.getExpansionLoc(Access.Expr->getBeginLoc()));
+      Result.Findings.push_back(std::move(F));
+    }
+    AccessRecord R = accessRecord(SM, Access, Block);
+    // What would have been a warning or a remark.
+    if (warns(S) || !S.judged() || !S.runs())
+      R.SuppressedBy = suppressionName(Verdict);
+    fillNumbers(R, S);
+    Result.Records.push_back(std::move(R));
   }
 
 private:
+  /// Fails the file when its AST nests deeper than bankfix walks.
+  bool tooDeep() {
+    DeepestNode Deepest = findDeepestNode(*Ctx, MaxNestingDepth);
+    if (Deepest.Depth <= MaxNestingDepth)
+      return false;
+    PresumedLoc P =
+        SM.getPresumedLoc(SM.getExpansionLoc(Deepest.Node->getBeginLoc()));
+    Result.Failed = true;
+    Result.Error = std::string(P.isValid() ? P.getFilename() : "the file") +
+                   ":" + std::to_string(P.isValid() ? P.getLine() : 0) + ":" +
+                   std::to_string(P.isValid() ? P.getColumn() : 0) +
+                   ": nested more than " + std::to_string(MaxNestingDepth) +
+                   " levels deep; nothing was analysed";
+    return true;
+  }
+
   /// Records \p Fix as the answer to \p Warning at \p Loc (for --apply
   /// and --export-fixes, with the bytes of every file it edits), and
   /// returns it for SARIF.
-  Finding::FixDescription exportFix(const SourceManager &SM,
-                                    const ArrayFix &Fix,
+  Finding::FixDescription exportFix(const ArrayFix &Fix,
                                     const std::string &Warning,
                                     SourceLocation Loc) {
     FileAnalysis::Fix Out{
@@ -268,37 +181,8 @@ private:
     return Sarif;
   }
 
-  /// What --format=json says about \p Fix.
-  static FixRecord fixRecord(const SourceManager &SM, const ArrayFix &Fix) {
-    FixRecord R;
-    const SharedArray &Array = *Fix.Arrays.front();
-    setPlace(SM, Array.Decl->getLocation(), R);
-    R.Array = Array.Layout.Name;
-    R.Style = fixStyleName(Fix.Plan.Style);
-    R.Offered = Fix.fixes();
-    R.WhyNot = Fix.Plan.WhyNot;
-    R.Refusal = Fix.Refusal;
-    R.Change = Fix.Plan.helps() ? Fix.Change : "";
-    R.Pad = Fix.Plan.Pad;
-    R.Period = Fix.Plan.Period;
-    R.SwizzleGranule = Fix.Plan.Swizzle.Granule;
-    R.SwizzleRows = Fix.Plan.Swizzle.Rows;
-    R.WavefrontsBefore = Fix.Plan.Before;
-    R.WavefrontsAfter = Fix.Plan.After;
-    for (const KernelBudget &B : Fix.Budgets)
-      R.Budgets.push_back({B.Kernel, B.Shape, B.Before, B.After, B.BlocksBefore,
-                           B.BlocksAfter, B.DynamicUnknown});
-    R.Edits = unsigned(Fix.Edits.size());
-    for (const FixEdit &E : Fix.Edits)
-      if (std::find(R.EditedFiles.begin(), R.EditedFiles.end(), E.Edit.File) ==
-          R.EditedFiles.end())
-        R.EditedFiles.push_back(E.Edit.File);
-    R.LaunchNote = Fix.LaunchNote;
-    return R;
-  }
-
   /// Says that \p F, which holds an error, was not analysed.
-  void skip(const SourceManager &SM, const FunctionDecl &F) {
+  void skip(const FunctionDecl &F) {
     ++Parse.NotAnalysedCount;
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.getLocation()));
     if (P.isValid())
@@ -313,15 +197,15 @@ private:
 
   /// Adds the explanation of one access for one shape when --explain asks
   /// for it.
-  void explain(ASTContext &Ctx, const FoundAccess &Access,
-               const AccessSummary *Summary, const BlockShapeChoice &Block,
-               const ArrayFix *Fix, bool Warned) {
-    if (Result.Failed || !explainWanted(Opts.Explain, Ctx, Access, Warned))
+  void explain(const FoundAccess &Access, const AccessSummary *Summary,
+               const BlockShapeChoice &Block, const ArrayFix *Fix,
+               bool Warned) {
+    if (Result.Failed || !explainWanted(Opts.Explain, *Ctx, Access, Warned))
       return;
     ++Result.ExplainMatches;
     std::string Error;
     std::optional<AccessExplanation> E = explainFoundAccess(
-        Ctx, Access, Summary, Block, Fix, Opts.Explain.Warp, Error);
+        *Ctx, Access, Summary, Block, Fix, Opts.Explain.Warp, Error);
     if (!E) {
       Result.Failed = true;
       Result.Error = Error;
@@ -331,10 +215,13 @@ private:
   }
 
   CompilerInstance &CI;
+  const SourceManager &SM;
   const AnalysisOptions &Opts;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
   PartialParse &Parse;
+  ASTContext *Ctx = nullptr;
+  const PipelineResult *Unit = nullptr;
 };
 
 class AnalysisAction : public ASTFrontendAction {

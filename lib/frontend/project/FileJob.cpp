@@ -1,4 +1,4 @@
-//===- FileJob.cpp - One file to check, with everything it is checked with ===//
+//===- FileJob.cpp - One file to check, with everything it is checked with-===//
 
 #include "frontend/project/FileJob.h"
 

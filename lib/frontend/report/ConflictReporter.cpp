@@ -2,16 +2,11 @@
 
 #include "frontend/report/ConflictReporter.h"
 
-#include "clang/Basic/DiagnosticIDs.h"
-
 #include <algorithm>
 
 using namespace clang;
 
 namespace bankfix {
-
-static const std::string CheckName =
-    std::string(" [") + BankConflictCheck + "]";
 
 std::string describeAccess(const FoundAccess &Access) {
   std::string S = std::string(Access.Kind == AccessKind::Load ? "load from '"
@@ -26,22 +21,22 @@ static std::string plural(uint64_t N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
 }
 
-ConflictReporter::ConflictReporter(llvm::raw_ostream &OS, bool Colors,
-                                   const LangOptions &LangOpts,
-                                   const Preprocessor &PP) {
-  Options.ShowColors = Colors;
-  Printer = std::make_unique<TextDiagnosticPrinter>(OS, Options);
-  Engine = std::make_unique<DiagnosticsEngine>(
-      llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), Options, Printer.get(),
-      /*ShouldOwnClient=*/false);
-  Engine->setSourceManager(&PP.getSourceManager());
-  Printer->BeginSourceFile(LangOpts, &PP);
-  WarningID = Engine->getCustomDiagID(DiagnosticsEngine::Warning, "%0");
-  NoteID = Engine->getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  RemarkID = Engine->getCustomDiagID(DiagnosticsEngine::Remark, "%0");
+void ConflictReporter::note(std::string Text) {
+  ReportedDiagnostic D;
+  D.Message = std::move(Text);
+  Sink.emit(D);
 }
 
-ConflictReporter::~ConflictReporter() { Printer->EndSourceFile(); }
+void ConflictReporter::remark(SourceLocation Loc, std::string Text,
+                              SourceRange Range) {
+  ReportedDiagnostic D;
+  D.Level = ReportedDiagnostic::Remark;
+  D.Loc = Loc;
+  D.Message = std::move(Text);
+  D.Check = BankConflictCheck;
+  D.Range = Range;
+  Sink.emit(D);
+}
 
 namespace {
 
@@ -84,8 +79,11 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
                                          const ArrayFix *Fix) {
   std::string Text =
       "'" + Array.Layout.Name + "' is declared here as " + Array.TypeSpelling;
+  ReportedDiagnostic D;
+  D.Loc = Array.Decl->getLocation();
   if (!Fix) {
-    Engine->Report(Array.Decl->getLocation(), NoteID) << Text;
+    D.Message = std::move(Text);
+    Sink.emit(D);
     return;
   }
   const FixPlan &Plan = Fix->Plan;
@@ -115,18 +113,17 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
   }
   if (!Fix->fixes() && !Fix->OtherWhyNot.empty())
     Text += "; " + Fix->OtherWhyNot;
-  auto Builder = Engine->Report(Array.Decl->getLocation(), NoteID);
-  Builder << Text;
+  D.Message = std::move(Text);
   // The fix-its go with the first note about the array only.
   if (ShownFixes.insert(Fix).second)
     for (const FixEdit &E : Fix->Edits)
-      Builder << FixItHint::CreateReplacement(E.Range, E.Text);
+      D.FixIts.push_back(FixItHint::CreateReplacement(E.Range, E.Text));
+  Sink.emit(D);
 }
 
 void ConflictReporter::reportOtherStyle(const FixPlan &Other) {
-  Engine->Report(SourceLocation(), NoteID)
-      << (std::string(fixStyleName(Other.Style)) + " would take " +
-          std::to_string(Other.After) + " wavefronts per block");
+  note(std::string(fixStyleName(Other.Style)) + " would take " +
+       std::to_string(Other.After) + " wavefronts per block");
 }
 
 void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
@@ -136,31 +133,30 @@ void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
     return;
   }
   for (const AccessChange &W : Fix.Plan.Worse)
-    Engine->Report(SourceLocation(), NoteID)
-        << (std::string(Fix.Plan.Style == FixStyle::XorSwizzle
-                            ? "the swizzle"
-                            : "the padding") +
-            " makes the " + W.Label + " worse: " + std::to_string(W.Before) +
-            " -> " + std::to_string(W.After) + " wavefronts per block");
+    note(std::string(Fix.Plan.Style == FixStyle::XorSwizzle ? "the swizzle"
+                                                            : "the padding") +
+         " makes the " + W.Label + " worse: " + std::to_string(W.Before) +
+         " -> " + std::to_string(W.After) + " wavefronts per block");
   if (Fix.Other && Fix.Other->helps())
     reportOtherStyle(*Fix.Other);
   for (const KernelBudget &B : Fix.Budgets)
     if (B.BlocksAfter < B.BlocksBefore)
-      Engine->Report(SourceLocation(), NoteID)
-          << ("the fix lowers the blocks per SM of '" + B.Kernel +
-              "' with block " + B.Shape.str() + " from " +
-              std::to_string(B.BlocksBefore) + " to " +
-              std::to_string(B.BlocksAfter) +
-              " (sm_90: 228 KiB of shared memory, 64 warps and 32 blocks "
-              "per SM, 1 KiB reserved per block; registers not counted)");
+      note("the fix lowers the blocks per SM of '" + B.Kernel +
+           "' with block " + B.Shape.str() + " from " +
+           std::to_string(B.BlocksBefore) + " to " +
+           std::to_string(B.BlocksAfter) +
+           " (sm_90: 228 KiB of shared memory, 64 warps and 32 blocks "
+           "per SM, 1 KiB reserved per block; registers not counted)");
   if (!Fix.LaunchNote.empty())
-    Engine->Report(SourceLocation(), NoteID) << Fix.LaunchNote;
+    note(Fix.LaunchNote);
 }
 
-std::optional<std::string> ConflictReporter::report(
-    const FoundAccess &Access, const AccessSummary &Summary,
-    const BlockShapeChoice &Block,
-    const std::optional<PlainElementAlternative> &Plain, const ArrayFix *Fix) {
+std::optional<std::string>
+ConflictReporter::report(const FoundAccess &Access,
+                         const AccessSummary &Summary,
+                         const BlockShapeChoice &Block,
+                         const std::optional<PlainElementAlternative> &Plain,
+                         const ArrayFix *Fix, const ArrayFix *Answers) {
   SourceRange Range = Access.Expr->getSourceRange();
   SourceLocation Loc = Access.Expr->getBeginLoc();
   std::string Shape = "block " + Block.Shape.str() + " (" + Block.Origin + ")";
@@ -169,10 +165,10 @@ std::optional<std::string> ConflictReporter::report(
     const InstanceEvaluation &I = Summary.Instances[Summary.FirstProblem];
     std::string Where =
         I.Iteration.empty() ? "" : " (iteration " + I.Iteration + ")";
-    Engine->Report(Loc, RemarkID)
-        << ("cannot judge the " + describeAccess(Access) + Where + ": " +
-            I.Eval.Problem + CheckName)
-        << Range;
+    remark(Loc,
+           "cannot judge the " + describeAccess(Access) + Where + ": " +
+               I.Eval.Problem,
+           Range);
     reportCalls(Access);
     return std::nullopt;
   }
@@ -182,9 +178,8 @@ std::optional<std::string> ConflictReporter::report(
   if (AllMerged) // Judged with the access it is merged into.
     return std::nullopt;
   if (!Summary.runs()) {
-    Engine->Report(Loc, RemarkID) << ("no lane of " + Shape + " runs this " +
-                                      describeAccess(Access) + CheckName)
-                                  << Range;
+    remark(Loc, "no lane of " + Shape + " runs this " + describeAccess(Access),
+           Range);
     return std::nullopt;
   }
   const InstanceEvaluation &WorstInstance = Summary.Instances[Summary.Worst];
@@ -211,32 +206,35 @@ std::optional<std::string> ConflictReporter::report(
       std::to_string(Worst.Wavefronts) + PerWarp + ", ideal " +
       std::to_string(Worst.Ideal) + PerIteration +
       (WorstCase.empty() ? "" : "; worst case, " + WorstCase) + ")";
-  Engine->Report(Loc, WarningID) << (Message + CheckName) << Range;
+  ReportedDiagnostic W;
+  W.Level = ReportedDiagnostic::Warning;
+  W.Loc = Loc;
+  W.Message = Message;
+  W.Check = BankConflictCheck;
+  W.Range = Range;
+  W.AnswersFix = Answers;
+  Sink.emit(W);
   reportCalls(Access);
   for (const AccessInstance &I : Access.Instances)
     if (!I.MergeNote.empty() && !I.MergedAway) {
-      Engine->Report(SourceLocation(), NoteID) << I.MergeNote;
+      note(I.MergeNote);
       break;
     }
   reportDeclaration(*Access.Array, Fix);
   std::string Runs = plural(Eval.Shape.warps(), "warp");
   if (Iterations > 1)
     Runs += " x " + plural(Iterations, "iteration");
-  Engine->Report(SourceLocation(), NoteID)
-      << (Shape + ": " + Runs + ", " + std::to_string(Summary.BlockWavefronts) +
-          " wavefronts per block, ideal " + std::to_string(Summary.BlockIdeal) +
-          ", " + std::to_string(Summary.blockExcess()) + " excess");
+  note(Shape + ": " + Runs + ", " + std::to_string(Summary.BlockWavefronts) +
+       " wavefronts per block, ideal " + std::to_string(Summary.BlockIdeal) +
+       ", " + std::to_string(Summary.blockExcess()) + " excess");
   if (Plain && Plain->Summary.runs()) {
     const WarpAccessResult &P = Plain->Summary.worst().worst();
     if (P.excess() < Worst.excess())
-      Engine->Report(SourceLocation(), NoteID)
-          << ("an array of plain '" + Plain->TypeSpelling +
-              "' indexed the same way would take " +
-              plural(P.Wavefronts, "wavefront") + " per warp (ideal " +
-              std::to_string(P.Ideal) +
-              (P.hasConflict() ? "" : ", no conflict") +
-              "): the struct's size spreads the accessed member over the "
-              "banks");
+      note("an array of plain '" + Plain->TypeSpelling +
+           "' indexed the same way would take " +
+           plural(P.Wavefronts, "wavefront") + " per warp (ideal " +
+           std::to_string(P.Ideal) + (P.hasConflict() ? "" : ", no conflict") +
+           "): the struct's size spreads the accessed member over the banks");
   }
   if (Fix)
     reportFixNotes(*Fix);
@@ -244,16 +242,16 @@ std::optional<std::string> ConflictReporter::report(
 }
 
 void ConflictReporter::reportUnsupported(const FoundAccess &Access) {
-  Engine->Report(Access.Expr->getBeginLoc(), RemarkID)
-      << ("cannot judge the " + describeAccess(Access) + ": " +
-          Access.Unsupported + CheckName)
-      << Access.Expr->getSourceRange();
+  remark(Access.Expr->getBeginLoc(),
+         "cannot judge the " + describeAccess(Access) + ": " +
+             Access.Unsupported,
+         Access.Expr->getSourceRange());
   reportCalls(Access);
 }
 
 void ConflictReporter::reportRemark(SourceLocation Loc,
                                     const std::string &Message) {
-  Engine->Report(Loc, RemarkID) << (Message + CheckName);
+  remark(Loc, Message);
 }
 
 void ConflictReporter::reportCalls(const FoundAccess &Access) {
@@ -262,16 +260,23 @@ void ConflictReporter::reportCalls(const FoundAccess &Access) {
         I == 0 ? nullptr : Access.Calls[I - 1]->getDirectCallee();
     std::string Caller =
         "'" + (Outer ? functionDisplayName(*Outer) : Access.FunctionName) + "'";
-    Engine->Report(Access.Calls[I]->getBeginLoc(), NoteID)
-        << ("called from " + Caller + " here")
-        << Access.Calls[I]->getSourceRange();
+    ReportedDiagnostic D;
+    D.Loc = Access.Calls[I]->getBeginLoc();
+    D.Message = "called from " + Caller + " here";
+    D.Range = Access.Calls[I]->getSourceRange();
+    Sink.emit(D);
   }
 }
 
 void ConflictReporter::reportNolintProblem(SourceLocation Loc,
                                            const std::string &Message) {
   ++Warnings;
-  Engine->Report(Loc, WarningID) << (Message + " [" + NolintCheck + "]");
+  ReportedDiagnostic D;
+  D.Level = ReportedDiagnostic::Warning;
+  D.Loc = Loc;
+  D.Message = Message;
+  D.Check = NolintCheck;
+  Sink.emit(D);
 }
 
 } // namespace bankfix

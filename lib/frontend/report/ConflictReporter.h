@@ -1,35 +1,27 @@
-//===- ConflictReporter.h - Clang-style diagnostics for evaluated accesses ===//
+//===- ConflictReporter.h - Clang-style diagnostics for evaluated accesses-===//
 //
-// Formats evaluated accesses as clang diagnostics through a DiagnosticsEngine
-// of its own (the parse runs with the user's warnings off): a warning per
-// conflicting access and block shape, a note at the array's declaration, a
-// note with the block shape and per-block totals, and a remark for each
-// access that cannot be judged, naming what blocked it.
+// Says what bankfix finds about evaluated accesses, as clang diagnostics
+// handed to a sink (DiagnosticSink.h: bankfix's text, or clang-tidy): a
+// warning per conflicting access and block shape, a note at the array's
+// declaration, a note with the block shape and per-block totals, and a
+// remark for each access that cannot be judged, naming what blocked it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_CONFLICTREPORTER_H
 #define BANKFIX_CONFLICTREPORTER_H
 
-#include "core/expr/AccessSummary.h"
+#include "core/access/AccessSummary.h"
 #include "frontend/analysis/BlockShapeChoice.h"
 #include "frontend/analysis/SharedAccessFinder.h"
-#include "frontend/fix/PaddingFix.h"
+#include "frontend/fix/ArrayFixes.h"
 
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Lex/Preprocessor.h"
+#include "frontend/report/DiagnosticSink.h"
 
-#include <memory>
 #include <optional>
 #include <set>
 
 namespace bankfix {
-
-/// The checks bankfix reports, named as clang-tidy names its checks.
-inline constexpr const char *BankConflictCheck = "bankfix-bank-conflict";
-inline constexpr const char *NolintCheck = "bankfix-nolint";
 
 /// For an access to a member of a struct element: the same access on an
 /// array of the member's type alone.
@@ -40,19 +32,17 @@ struct PlainElementAlternative {
 
 class ConflictReporter {
 public:
-  ConflictReporter(llvm::raw_ostream &OS, bool Colors,
-                   const clang::LangOptions &LangOpts,
-                   const clang::Preprocessor &PP);
-  ~ConflictReporter();
+  explicit ConflictReporter(DiagnosticSink &Sink) : Sink(Sink) {}
 
-  /// Reports one access for one block shape; \p Fix is the padding fix
-  /// (or refusal) of its array, when the array conflicts somewhere.
+  /// Reports one access for one block shape; \p Fix is the fix (or
+  /// refusal) of its array, when the array conflicts somewhere; \p Answers,
+  /// when set, the fix whose edits go with the warning, if it warns.
   /// Returns the warning's text when it warned.
   std::optional<std::string>
   report(const FoundAccess &Access, const AccessSummary &Summary,
          const BlockShapeChoice &Block,
          const std::optional<PlainElementAlternative> &Plain,
-         const ArrayFix *Fix);
+         const ArrayFix *Fix, const ArrayFix *Answers = nullptr);
   void reportUnsupported(const FoundAccess &Access);
   /// Something the walk could not follow.
   void reportRemark(clang::SourceLocation Loc, const std::string &Message);
@@ -72,10 +62,13 @@ private:
   /// "called from 'kernel' here" at each call that reached the access.
   void reportCalls(const FoundAccess &Access);
 
-  clang::DiagnosticOptions Options;
-  std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
-  std::unique_ptr<clang::DiagnosticsEngine> Engine;
-  unsigned WarningID, NoteID, RemarkID;
+  /// A note without a place.
+  void note(std::string Text);
+  /// A remark of the bank-conflict check.
+  void remark(clang::SourceLocation Loc, std::string Text,
+              clang::SourceRange Range = {});
+
+  DiagnosticSink &Sink;
   unsigned Warnings = 0;
   std::set<const ArrayFix *> ShownFixes;
 };

@@ -8,8 +8,8 @@
 // ones (an int4 whose components are converted) did not, nor did the CUDA
 // samples' `if (tid == 0) out[b] = sdata[0];` (test/gpu/real-measured),
 // nor any load whose address depends on a thread index or blockDim
-// (batch_013.cu:439). bankfix models that (core/expr/LoadSpeculation.h,
-// frontend/analysis/SpeculableCode.h). Not yet on the GPU as a file of its
+// (batch_013.cu:439). bankfix models that (core/codegen/LoadSpeculation.h,
+// frontend/walk/SpeculableCode.h). Not yet on the GPU as a file of its
 // own: bankfix's expected numbers (per block, 256 threads = 8 warps) are
 // in the comments, and
 //   test/differential/findings.py /tmp/s test/differential/findings/speculation_forms.cu && test/differential/gpu_run.sh /tmp/s

@@ -1,7 +1,7 @@
 // Finding (issue 16, from differential run 2, seed 2): when is an 8-byte
 // load served in ONE wavefront for the whole warp, a 16-byte load in one per
 // half-warp? Fitted on all 671 wide loads of run 2 that nvcc did not hoist
-// (lib/core/model/WideLoadMerge.h, test/differential/lanes.py --rule
+// (lib/core/model/WideLoadPairing.h, test/differential/lanes.py --rule
 // merge): when the lanes' words fit the 32 banks (no bank holds two
 // distinct words) AND the lanes pair up inside each group of four
 // (lanes 4k..4k+3) on one address, for one pairing {0,1}{2,3}, {0,2}{1,3}

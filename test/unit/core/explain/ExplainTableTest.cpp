@@ -112,7 +112,7 @@ TEST(ExplainTable, EightBytePhases) {
 
 TEST(ExplainTable, HalfWarpsServedTogether) {
   // Lanes 4k..4k+3 on double 2k: both half-warps in one wavefront
-  // (WideLoadMerge.h), said instead of the phases' sum.
+  // (WideLoadPairing.h), said instead of the phases' sum.
   SharedArrayLayout A{"a", {64}, 8};
   SharedAccessDesc D;
   D.Indices = {(tx() / 4 * 2).P};

@@ -3,7 +3,7 @@
 #include "core/fix/SwizzlePlanner.h"
 #include "AccessBuilder.h"
 #include "ExprBuilder.h"
-#include "core/expr/AccessEvaluation.h"
+#include "core/access/AccessEvaluation.h"
 #include "core/fix/ExtentText.h"
 #include "core/fix/FixSearch.h"
 #include "core/model/ColumnSwizzle.h"

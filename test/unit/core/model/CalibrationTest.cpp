@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExprBuilder.h"
-#include "core/expr/AccessEvaluation.h"
+#include "core/access/AccessEvaluation.h"
 
 #include <gtest/gtest.h>
 

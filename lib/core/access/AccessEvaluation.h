@@ -1,0 +1,152 @@
+//===- AccessEvaluation.h - One shared access over every warp of a block --===//
+//
+// Joins the lane evaluator and the bank model: for a shared array's layout,
+// one access to it (an index expression per dimension, an optional guard
+// that decides which lanes are active) and a block shape, computes each
+// lane's byte address in every warp and runs the bank model on it.
+// No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_ACCESSEVALUATION_H
+#define BANKFIX_ACCESSEVALUATION_H
+
+#include "core/expr/LaneExpr.h"
+#include "core/model/BankModel.h"
+#include "core/model/BlockShape.h"
+#include "core/model/ColumnSwizzle.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+struct SharedArrayLayout {
+  std::string Name;
+  /// Extents, outermost first; 0 for an extent that is not known
+  /// (the outermost one of `extern __shared__ T a[]`).
+  std::vector<uint64_t> Dims;
+  uint64_t ElementSize = 4;
+  /// The columns of each row permuted (a fix being weighed): every
+  /// address is swizzled before the bank model sees it.
+  ColumnSwizzle Swizzle;
+  /// The bytes of a row as the source was written, when the rows are
+  /// padded (a fix being weighed; 0 otherwise): a byte offset through a
+  /// pointer (FlatBytes) was built over rows of this many bytes and moves
+  /// with its row (`((float4 *)t[r])[q]` stays in row r).
+  uint64_t WrittenRowBytes = 0;
+  /// Where the array starts inside a 4-byte word (0-3): ptxas packs a
+  /// kernel's static arrays in declaration order, so a char or short array
+  /// may start mid-word (frontend/analysis/StaticSharedOffsets.h).
+  /// nullopt when that is not known: each lane's address then has the
+  /// warp-uniform term "the start of NAME", which the bank model tries at
+  /// every byte offset (a pattern that depends on it is not judged).
+  std::optional<uint64_t> BaseOffset = 0;
+};
+
+struct SharedAccessDesc {
+  /// One per dimension of the array; with FlatBytes, one: the byte offset
+  /// from the start of the array (an access through a pointer).
+  std::vector<LaneExprPtr> Indices;
+  bool FlatBytes = false;
+  LaneExprPtr Guard;       ///< lanes where it is 0 are inactive
+  uint64_t ByteOffset = 0; ///< offset of the member accessed
+  unsigned Width = 4;      ///< bytes moved per lane
+  AccessKind Kind = AccessKind::Load;
+  /// The load is the only effect of the conditional code around it (an if
+  /// whose branch only computes local values, an operand of ?:, && or ||),
+  /// so that nvcc may run it unconditionally (LoadSpeculation.h).
+  bool Speculable = false;
+};
+
+struct WarpOutcome {
+  unsigned Warp = 0;
+  WarpAddresses Addresses;
+  WarpAccessResult Result;
+};
+
+/// How evaluateAccessWith treats values that are not known.
+struct EvaluationOptions {
+  /// Values for some warp-uniform symbols; the others stay symbols.
+  const UniformBindings *Uniforms = nullptr;
+  /// A guard conjunct that cannot be decided for a lane (data read from
+  /// memory, a value not known) is taken as true: the lane runs the access,
+  /// which is the worst case. The conjunct is listed in AssumedGuards.
+  bool AssumeUndecidedGuards = false;
+};
+
+/// The worst case of an access whose warps kept uncertain merges.
+inline constexpr const char *UncertainPairingCase =
+    "counted by quarter-warps; with lanes switched off inside a half-warp, "
+    "a 16-byte load may take fewer";
+
+struct AccessEvaluation {
+  BlockShape Shape;
+  /// Empty when every lane could be evaluated; otherwise why the access
+  /// cannot be judged (and Warps is empty).
+  std::string Problem;
+  /// The sub-expression that blocked evaluation, when there is one.
+  std::string BlockingTerm;
+  /// The problem comes from the values the lanes reached (an index out of
+  /// bounds, a division by zero), not from what could not be evaluated.
+  bool ProblemFromValues = false;
+  /// Guard conjuncts taken as true ("'x > 0' holds in every lane").
+  std::vector<std::string> AssumedGuards;
+  /// The value given to an unknown warp-uniform symbol ("n = 32") when the
+  /// access was judged for each of its values that matter: the values of
+  /// these numbers and addresses.
+  std::string Binding;
+  UniformBindings Bound;
+  /// Set when the numbers are the worst case, not exact: under which
+  /// conditions ("for n = 32", "if 'x > 0' holds in every lane",
+  /// UncertainPairingCase).
+  std::string WorstCase;
+  /// The unknown symbol for every value of which the numbers are the same
+  /// (they are exact).
+  std::string ForEvery;
+  std::vector<WarpOutcome> Warps; ///< warps with at least one active lane
+  unsigned WorstWarp = 0;         ///< index into Warps: most excess
+  uint64_t BlockWavefronts = 0;   ///< summed over the warps of one block
+  uint64_t BlockIdeal = 0;
+  /// nvcc runs the load in every warp with every lane, at its constant
+  /// address, whatever its guard says (LoadSpeculation.h).
+  bool Speculated = false;
+
+  /// Some warp kept the phases of a 16-byte half-warp with a lane
+  /// switched off inside it (WarpAccessResult::PairingUncertain).
+  bool uncertainPairing() const;
+
+  bool judged() const { return Problem.empty(); }
+  bool exact() const { return WorstCase.empty(); }
+  const WarpAccessResult &worst() const { return Warps[WorstWarp].Result; }
+  /// True when every evaluated warp has the same wavefronts and ideal.
+  bool sameInEveryWarp() const;
+  uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
+};
+
+/// Values to try for warp-uniform symbols in place of every value that
+/// matters: the fix planner compares candidate layouts at the values that
+/// were the worst case of the layout as it is (FixSearch.h), as a search
+/// over every value for every candidate would cost their product.
+using UniformValueSets = std::map<std::string, std::vector<int64_t>>;
+
+/// The access judged over every value that matters of the warp-uniform
+/// symbols it cannot be judged without (UniformSearch.cpp): exact when all
+/// give the same numbers, otherwise the worst case and its condition.
+/// With \p Only, a symbol it names takes only those values (and the
+/// numbers are never said to hold for every value).
+AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
+                                const SharedAccessDesc &Access,
+                                const BlockShape &Shape,
+                                const UniformValueSets *Only = nullptr);
+
+/// One evaluation with the values and assumptions of \p Options.
+AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
+                                    const SharedAccessDesc &Access,
+                                    const BlockShape &Shape,
+                                    const EvaluationOptions &Options);
+
+} // namespace bankfix
+
+#endif // BANKFIX_ACCESSEVALUATION_H

@@ -1,0 +1,121 @@
+//===- AccessSummary.h - One access over all its executions ---------------===//
+//
+// An access in an unrolled loop runs once per iteration, each with its own
+// indices; an access elsewhere runs once. This evaluates every execution
+// for a block shape and sums them: the worst execution gives the n-way and
+// wavefronts per warp, the totals give the wavefronts per block. An
+// instance that stands for every iteration of a loop (IterationRange) is
+// evaluated once per iteration of the period after which its bank pattern
+// repeats (IterationPeriod.h), each counted as often as it recurs; the
+// totals and the worst execution are those of evaluating every iteration.
+// No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_ACCESSSUMMARY_H
+#define BANKFIX_ACCESSSUMMARY_H
+
+#include "core/access/AccessEvaluation.h"
+#include "core/access/IterationRange.h"
+
+#include <memory>
+
+#include <array>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// One execution of an access: the only one, or one loop iteration.
+struct AccessInstance {
+  SharedAccessDesc Desc;
+  std::string Iteration; ///< "j = 8"; empty outside unrolled loops
+  /// Set when the walk that found this execution knew blockDim (a loop
+  /// bounded by it was unrolled): the execution belongs to that block
+  /// shape alone.
+  std::optional<std::array<unsigned, 3>> OnlyForBlockDim;
+  /// Executions of one thread with the same Region follow each other in
+  /// straight-line code; Sequence orders them (what the compiler may
+  /// merge).
+  unsigned Region = 0, Sequence = 0;
+  /// The compiler merges this execution into an earlier one (MergeNote
+  /// says which): it makes no access of its own.
+  bool MergedAway = false;
+  /// "merged by nvcc with the load at 19:14 into one 8-byte load" on the
+  /// execution that makes the merged access, or what it was merged into.
+  std::string MergeNote;
+  /// Set when this instance stands for every iteration of a loop: Desc
+  /// names the loop's variables, Iteration is empty.
+  std::shared_ptr<const IterationRange> Range;
+
+  uint64_t executions() const { return Range ? Range->Count : 1; }
+
+  bool runsFor(const BlockShape &Shape) const {
+    return !MergedAway && (!OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim);
+  }
+};
+
+struct InstanceEvaluation {
+  std::string Iteration;
+  AccessEvaluation Eval;
+  /// The executions with this evaluation (iterations of a repeating
+  /// pattern), and the access made.
+  uint64_t Count = 1;
+  SharedAccessDesc Desc;
+};
+
+struct AccessSummary {
+  /// In the order of execution; an instance of a repeating pattern stands
+  /// for Count executions.
+  std::vector<InstanceEvaluation> Instances;
+  uint64_t Executions = 0;      ///< the sum of the instances' Counts
+  size_t Worst = 0;             ///< the instance with the most excess per warp
+  size_t FirstProblem = 0;      ///< when !judged(): the first unjudged instance
+  uint64_t BlockWavefronts = 0; ///< summed over instances and warps
+  uint64_t BlockIdeal = 0;
+
+  bool judged() const;
+  /// Judged, and some lane of the block runs it.
+  bool runs() const;
+  const AccessEvaluation &worst() const { return Instances[Worst].Eval; }
+  /// Every instance has the same worst wavefronts and ideal per warp.
+  bool sameInEveryInstance() const;
+  /// Judged, and the numbers are exact: no execution is a worst case over
+  /// values that are not known.
+  bool exact() const;
+  /// When not exact: the condition of the worst execution's numbers
+  /// ("for n = 32"), or of the first execution that is a worst case.
+  std::string worstCase() const;
+  /// The unknown symbols the numbers hold for every value of ("n").
+  std::string forEvery() const;
+  uint64_t blockExcess() const { return BlockWavefronts - BlockIdeal; }
+};
+
+/// The block shapes an access is judged for and, when known, its summary
+/// for each under the layout as it is: the fix planners compare candidate
+/// layouts with it without judging the access again.
+struct JudgedShapes {
+  std::vector<BlockShape> Shapes;
+  const std::vector<AccessSummary> *AsIs = nullptr; ///< one per shape
+
+  JudgedShapes() = default;
+  JudgedShapes(std::initializer_list<BlockShape> Shapes) : Shapes(Shapes) {}
+  JudgedShapes(std::vector<BlockShape> Shapes) : Shapes(std::move(Shapes)) {}
+};
+
+/// Iterations of a loop evaluated one by one when no repeating pattern can
+/// be shown; a longer loop is then not judged.
+constexpr uint64_t MaxIterationsOneByOne = 1024;
+
+/// Every execution of \p Instances that runs for \p Shape, evaluated;
+/// \p Only as in evaluateAccess.
+AccessSummary summarizeAccess(const SharedArrayLayout &Array,
+                              const std::vector<AccessInstance> &Instances,
+                              const BlockShape &Shape,
+                              const UniformValueSets *Only = nullptr);
+
+} // namespace bankfix
+
+#endif // BANKFIX_ACCESSSUMMARY_H

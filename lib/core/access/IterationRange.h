@@ -1,0 +1,73 @@
+//===- IterationRange.h - One access over all the iterations of a loop ----===//
+//
+// A loop whose trip count is known and whose variables step by a constant
+// is walked once instead of once per iteration: its accesses then name the
+// loop's variables as symbols ("@j"), and the range says what each symbol
+// holds in iteration k: the value the variable had on entry in the first
+// iteration, Start + Step * k in the others. Iteration k of such an access
+// is the access with each symbol replaced by that value, the expression
+// an unrolled walk would have built; its label ("j = 8") is the one that
+// walk would have given it. No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_ITERATIONRANGE_H
+#define BANKFIX_ITERATIONRANGE_H
+
+#include "core/access/AccessEvaluation.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// A variable the loop changes.
+struct LoopVariable {
+  std::string Name;   ///< as written: "j"
+  std::string Symbol; ///< the symbol the accesses name it by: "@j"
+  LaneExprPtr Entry;  ///< its value on entry to the first iteration
+  /// Start + Step * k in iteration k >= 1 (the value as a number, of type
+  /// Type); otherwise it is no number from the second iteration on (a sum
+  /// of values read from memory, say) and no access reads it.
+  bool Steps = false;
+  int64_t Start = 0, Step = 0;
+  IntType Type;
+};
+
+struct IterationRange {
+  uint64_t Count = 0; ///< iterations: k = 0 .. Count - 1
+  /// The iteration label of the unrolled loops around this one ("i = 2"),
+  /// or empty.
+  std::string Outer;
+  std::vector<LoopVariable> Variables;
+  /// Why the iterations cannot be judged, when they cannot (nvcc may merge
+  /// some of them with their neighbours, in a loop too long to follow
+  /// one by one).
+  std::string Unfollowed;
+  /// The straight-line regions (AccessInstance::Region) the body starts and
+  /// ends in: iteration k's last is iteration k + 1's first; the same when
+  /// nothing in the body (a branch, a barrier) starts a new one.
+  unsigned FirstRegion = 0, LastRegion = 0;
+
+  /// What \p V holds on entry to iteration \p K; null when that is no
+  /// number.
+  LaneExprPtr valueAt(const LoopVariable &V, uint64_t K) const;
+  /// "j = 8" (with the outer label before it): the variables that hold a
+  /// number in iteration \p K, by name; "#K+1" when none does.
+  std::string label(uint64_t K) const;
+  /// \p Access in iteration \p K: each symbol replaced by its value.
+  SharedAccessDesc accessAt(const SharedAccessDesc &Access, uint64_t K) const;
+  /// The value of the variable named by \p Symbol in iteration \p K >= 1,
+  /// when the symbol is one of this range's stepping variables.
+  const LoopVariable *variable(const std::string &Symbol) const;
+};
+
+/// \p E with every Uniform node whose name is a key of \p Values replaced
+/// by its value (the nodes above rebuilt, shared operands once).
+LaneExprPtr substituteSymbols(const LaneExprPtr &E,
+                              const std::map<std::string, LaneExprPtr> &Values);
+
+} // namespace bankfix
+
+#endif // BANKFIX_ITERATIONRANGE_H

@@ -1,0 +1,287 @@
+//===- UniformSearch.cpp - Judge an access over values not known ----------===//
+//
+// An index or guard that mixes the lane with a warp-uniform value that is
+// not known (a kernel parameter, blockIdx, a loop counter over a parameter)
+// cannot be evaluated as written. Its outcome depends on that value only
+// through a few residues and thresholds, so evaluateAccess binds the symbol
+// to every value in a range that holds all of them and keeps the worst
+// outcome, or says the outcome is exact when every value gives the same.
+// Guard conjuncts that still cannot be decided are taken as true: a lane
+// that runs the access never lowers its wavefronts, so that is the worst
+// case. No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/access/AccessEvaluation.h"
+#include "core/expr/LaneEvaluator.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace bankfix {
+
+namespace {
+
+/// The largest constant the range of values must cover, and where it stops.
+constexpr int64_t MinimumReach = 128, MaximumReach = 4096;
+
+int64_t largestConstant(const LaneExpr &E) {
+  int64_t Max = E.Kind == ExprKind::Constant && E.Value != INT64_MIN
+                    ? std::llabs(E.Value)
+                    : 0;
+  for (const LaneExprPtr &Op : E.Ops)
+    Max = std::max(Max, largestConstant(*Op));
+  return Max;
+}
+
+/// Every expression of \p Access.
+std::vector<const LaneExpr *> expressionsOf(const SharedAccessDesc &Access) {
+  std::vector<const LaneExpr *> Out;
+  for (const LaneExprPtr &I : Access.Indices)
+    Out.push_back(I.get());
+  if (Access.Guard)
+    Out.push_back(Access.Guard.get());
+  return Out;
+}
+
+/// The value of \p E when it is made of constants only (conversions
+/// included).
+std::optional<int64_t> constantOf(const LaneExpr &E) {
+  if (E.Kind == ExprKind::Constant)
+    return E.Value;
+  if (E.Kind != ExprKind::Cast || !constantOf(*E.Ops[0]))
+    return std::nullopt;
+  return evaluateLaneConcrete(E, LaneEnv{});
+}
+
+bool mentions(const LaneExpr &E, const std::string &Symbol) {
+  std::map<std::string, IntType> Mentioned;
+  collectUniforms(E, Mentioned);
+  return Mentioned.count(Symbol) != 0;
+}
+
+/// True when \p E mentions \p Symbol only through sums, differences,
+/// products with values that do not mention it (constants, the lane's
+/// index), unsigned left shifts by such values and conversions: a + b * symbol
+/// with integers a and b, wrapping modulo 2^32 or 2^64 at most, so that a power
+/// of two P divides the change b * P when the symbol grows by P.
+bool linearIn(const LaneExpr &E, const std::string &Symbol) {
+  switch (E.Kind) {
+  case ExprKind::Uniform:
+    return true;
+  case ExprKind::Cast:
+    return E.Type.Bits >= 32 && !E.Type.IsBool && linearIn(*E.Ops[0], Symbol);
+  case ExprKind::Binary:
+    if (E.BOp == BinaryOp::Add || E.BOp == BinaryOp::Sub)
+      return linearIn(*E.Ops[0], Symbol) && linearIn(*E.Ops[1], Symbol);
+    if (E.BOp == BinaryOp::Mul)
+      return (!mentions(*E.Ops[0], Symbol) && linearIn(*E.Ops[1], Symbol)) ||
+             (!mentions(*E.Ops[1], Symbol) && linearIn(*E.Ops[0], Symbol));
+    // An unsigned a << k is a * 2^k, wrapping.
+    if (E.BOp == BinaryOp::Shl && !E.Ops[0]->Type.Signed)
+      return !mentions(*E.Ops[1], Symbol) && linearIn(*E.Ops[0], Symbol);
+    break;
+  default:
+    break;
+  }
+  return !mentions(E, Symbol);
+}
+
+/// A power of two P such that \p E has the same value for the symbol's
+/// values v and v + P in every lane; 1 when \p E does not mention it,
+/// nullopt when no such P is seen. A linear value taken modulo (or masked
+/// by) a power of two is periodic; so is anything computed only from
+/// periodic values.
+std::optional<uint64_t> periodIn(const LaneExpr &E, const std::string &Symbol) {
+  if (E.Kind == ExprKind::Uniform)
+    return E.Name == Symbol ? std::nullopt : std::optional<uint64_t>(1);
+  std::optional<int64_t> Right =
+      E.Kind == ExprKind::Binary ? constantOf(*E.Ops[1]) : std::nullopt;
+  if (Right && *Right > 0 && *Right < (1 << 30) &&
+      linearIn(*E.Ops[0], Symbol)) {
+    uint64_t C = uint64_t(*Right);
+    if (E.BOp == BinaryOp::Rem && !E.Ops[0]->Type.Signed && (C & (C - 1)) == 0)
+      return C;
+    if (E.BOp == BinaryOp::And) {
+      uint64_t P = 1;
+      while (P <= C)
+        P *= 2;
+      return P;
+    }
+  }
+  uint64_t Period = 1;
+  for (const LaneExprPtr &Op : E.Ops) {
+    std::optional<uint64_t> P = periodIn(*Op, Symbol);
+    if (!P)
+      return std::nullopt;
+    Period = std::max(Period, *P); // powers of two: the lcm
+  }
+  return Period;
+}
+
+/// The values tried for a symbol of type \p Type: one period when every
+/// use of the symbol is periodic; otherwise 0 to 2R, then -1 to -R when it
+/// is signed, where R covers the block's threads, 128 bytes of banks and
+/// every constant the access uses (up to 4096): each residue modulo a
+/// constant or a power of two up to R and each threshold that a lane's
+/// value can cross is reached.
+std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
+                                 const BlockShape &Shape,
+                                 const std::string &Symbol, IntType Type) {
+  if (Type.IsBool)
+    return {0, 1};
+  uint64_t Period = 1;
+  for (const LaneExpr *E : expressionsOf(Access)) {
+    std::optional<uint64_t> P = periodIn(*E, Symbol);
+    Period = P ? std::max(Period, *P) : 0;
+    if (!P)
+      break;
+  }
+  int64_t Reach = std::max<int64_t>(MinimumReach, Shape.threads());
+  for (const LaneExpr *E : expressionsOf(Access))
+    Reach = std::max(Reach, std::min(largestConstant(*E), MaximumReach));
+  int64_t High = 2 * Reach, Low = Type.Signed ? -Reach : 0;
+  if (Period != 0 && int64_t(Period) <= High) {
+    High = int64_t(Period) - 1;
+    Low = 0;
+  }
+  if (Type.Bits < 64) {
+    int64_t TypeMax = Type.Signed ? (int64_t(1) << (Type.Bits - 1)) - 1
+                                  : (int64_t(1) << Type.Bits) - 1;
+    High = std::min(High, TypeMax);
+    Low = std::max(Low, Type.Signed ? -TypeMax - 1 : 0);
+  }
+  std::vector<int64_t> Values;
+  for (int64_t V = 0; V <= High; ++V)
+    Values.push_back(V);
+  for (int64_t V = -1; V >= Low; --V)
+    Values.push_back(V);
+  return Values;
+}
+
+bool sameOutcome(const AccessEvaluation &A, const AccessEvaluation &B) {
+  if (A.Warps.size() != B.Warps.size() ||
+      A.BlockWavefronts != B.BlockWavefronts || A.BlockIdeal != B.BlockIdeal)
+    return false;
+  for (size_t I = 0; I < A.Warps.size(); ++I)
+    if (A.Warps[I].Warp != B.Warps[I].Warp ||
+        A.Warps[I].Result.Wavefronts != B.Warps[I].Result.Wavefronts ||
+        A.Warps[I].Result.Ideal != B.Warps[I].Result.Ideal)
+      return false;
+  return true;
+}
+
+/// More excess in the worst warp, then more wavefronts there, then more
+/// excess in the block, then more wavefronts there.
+bool worse(const AccessEvaluation &A, const AccessEvaluation &B) {
+  if (A.Warps.empty() || B.Warps.empty())
+    return !A.Warps.empty();
+  const WarpAccessResult &WA = A.worst(), &WB = B.worst();
+  if (WA.excess() != WB.excess())
+    return WA.excess() > WB.excess();
+  if (WA.Wavefronts != WB.Wavefronts)
+    return WA.Wavefronts > WB.Wavefronts;
+  if (A.blockExcess() != B.blockExcess())
+    return A.blockExcess() > B.blockExcess();
+  // The block's totals must bound every value's (differential run 5,
+  // batch_001.cu:444: n = 1 takes 10 wavefronts, ideal 4; n = 0 8, ideal 2).
+  return A.BlockWavefronts > B.BlockWavefronts;
+}
+
+std::string joined(const std::vector<std::string> &Parts) {
+  std::string Out;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Parts.size() ? " and " : ", ") + Parts[I];
+  return Out;
+}
+
+/// Sets WorstCase from the binding and the guards taken as true.
+void describeWorstCase(AccessEvaluation &E) {
+  std::vector<std::string> Parts;
+  if (!E.Binding.empty())
+    Parts.push_back("for " + E.Binding);
+  if (!E.AssumedGuards.empty())
+    Parts.push_back("if " + joined(E.AssumedGuards));
+  if (E.uncertainPairing())
+    Parts.push_back(UncertainPairingCase);
+  E.WorstCase = joined(Parts);
+}
+
+/// The access judged for each value of \p Symbol; nullopt when binding it
+/// does not make the access judged (another symbol blocks it too) or
+/// leaves as many guards undecided as \p Unbound. When no value keeps the
+/// access valid, the problem of the first one.
+std::optional<AccessEvaluation>
+searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
+             const BlockShape &Shape, const std::string &Symbol, IntType Type,
+             const AccessEvaluation &Unbound, const UniformValueSets *Only) {
+  std::optional<AccessEvaluation> Worst, First, Invalid;
+  bool Restricted = Only && Only->count(Symbol);
+  bool Same = !Restricted;
+  UniformBindings Bindings;
+  std::vector<int64_t> Values =
+      Restricted ? Only->at(Symbol) : valuesToTry(Access, Shape, Symbol, Type);
+  for (int64_t V : Values) {
+    Bindings = {{Symbol, V}};
+    AccessEvaluation E =
+        evaluateAccessWith(Array, Access, Shape, {&Bindings, true});
+    if (!E.judged()) {
+      if (!E.ProblemFromValues)
+        return std::nullopt;
+      if (!Invalid) { // a value the program cannot have
+        Invalid = std::move(E);
+        auto [Low, High] = std::minmax_element(Values.begin(), Values.end());
+        Invalid->Problem =
+            "no value of '" + Symbol + "' from " + std::to_string(*Low) +
+            " to " + std::to_string(*High) + " makes it valid; for " + Symbol +
+            " = " + std::to_string(V) + ", " + Invalid->Problem;
+      }
+      continue;
+    }
+    if (Unbound.judged() &&
+        E.AssumedGuards.size() >= Unbound.AssumedGuards.size())
+      return std::nullopt;
+    E.Binding = Symbol + " = " + std::to_string(V);
+    E.Bound = Bindings;
+    if (!First)
+      First = E;
+    else
+      Same = Same && sameOutcome(E, *First);
+    if (!Worst || worse(E, *Worst))
+      Worst = std::move(E);
+  }
+  if (!Worst)
+    return Invalid;
+  if (Same && Worst->AssumedGuards.empty()) {
+    Worst->ForEvery = Symbol;
+    return Worst;
+  }
+  describeWorstCase(*Worst);
+  return Worst;
+}
+
+} // namespace
+
+AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
+                                const SharedAccessDesc &Access,
+                                const BlockShape &Shape,
+                                const UniformValueSets *Only) {
+  AccessEvaluation Unbound =
+      evaluateAccessWith(Array, Access, Shape, {nullptr, true});
+  if (Unbound.judged() && Unbound.AssumedGuards.empty())
+    return Unbound;
+  if (!Unbound.judged() && Unbound.ProblemFromValues)
+    return Unbound;
+  std::map<std::string, IntType> Symbols;
+  for (const LaneExpr *E : expressionsOf(Access))
+    collectUniforms(*E, Symbols);
+  for (const auto &[Symbol, Type] : Symbols)
+    if (std::optional<AccessEvaluation> Found =
+            searchSymbol(Array, Access, Shape, Symbol, Type, Unbound, Only))
+      return std::move(*Found);
+  if (Unbound.judged())
+    describeWorstCase(Unbound);
+  return Unbound;
+}
+
+} // namespace bankfix

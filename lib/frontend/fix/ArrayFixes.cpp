@@ -1,0 +1,266 @@
+//===- ArrayFixes.cpp - The fixes for the conflicting shared arrays -------===//
+
+#include "frontend/fix/ArrayFixes.h"
+
+#include "core/fix/ExtentText.h"
+#include "core/fix/PaddingPlanner.h"
+#include "frontend/fix/FlatBufferFix.h"
+#include "frontend/fix/KernelBudgets.h"
+#include "frontend/fix/LaunchGrowth.h"
+#include "frontend/fix/SwizzleFix.h"
+#include "frontend/fix/UnsafeUses.h"
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
+  uint64_t N = L.ElementSize;
+  for (size_t I = 0; I < L.Dims.size(); ++I)
+    N *= L.Dims[I] + (I + 1 == L.Dims.size() ? Pad : 0);
+  return N;
+}
+
+/// Row padding of a multi-dimensional array: the innermost extent grows;
+/// an extern array's launches grow with it.
+void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
+                    const ArrayGroup &G,
+                    const std::vector<JudgedShapes> &Shapes,
+                    const std::vector<LaunchSite> &Launches,
+                    const ArrayUses &Uses, ArrayFix &Fix) {
+  const llvm::DenseMap<const VarDecl *, std::string> &Unsafe = Uses.Unsafe;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<PlannedLayout> Layouts;
+  if (!plannedLayouts(SM, Found, G, Shapes, Layouts, Fix.Plan.WhyNot))
+    return;
+  // An access through a pointer blocks padding; the use that made the
+  // pointer says best why.
+  for (size_t I : G.Accesses)
+    if (Found.Accesses[I].FlatBytes) {
+      auto U = Unsafe.find(Found.Accesses[I].Array->Decl);
+      if (U != Unsafe.end()) {
+        Fix.Plan.WhyNot = U->second;
+        return;
+      }
+    }
+  uint64_t RowVector = 0;
+  for (const SharedArray *Array : G.Arrays) {
+    auto It = Uses.RowVectorBytes.find(Array->Decl);
+    if (It != Uses.RowVectorBytes.end())
+      RowVector = std::max(RowVector, It->second);
+  }
+  Fix.Plan = planPadding(Layouts, RowVector);
+  if (!Fix.Plan.helps())
+    return;
+
+  const SharedArray &First = *G.Arrays.front();
+  const VarDecl &V = *First.Decl;
+  unsigned Pad = Fix.Plan.Pad;
+  Fix.Change = "pad it to " + paddedTypeSpelling(First, Pad);
+  if (RowVector > First.Layout.ElementSize)
+    Fix.Change +=
+        " (rows grown by whole " + std::to_string(RowVector) +
+        "-byte vectors, which keeps its vector accesses aligned" +
+        (Fix.Plan.After > Fix.Plan.Floor ? "; no such padding does better)"
+                                         : ")");
+  MemoryGrowth Growth;
+  LaunchGrowth Grown;
+  if (V.hasExternalStorage()) {
+    std::vector<const FunctionDecl *> Kernels;
+    for (size_t I : G.Accesses)
+      Kernels.push_back(Found.Accesses[I].Function);
+    Grown =
+        growLaunches(Ctx, Launches, Kernels,
+                     {"'" + First.Layout.Name + "'", First.Layout.Dims.back(),
+                      Pad, First.Layout.ElementSize,
+                      Ctx.getBaseElementType(V.getType())
+                          .getAsString(Ctx.getPrintingPolicy())});
+    Growth.DynamicBytes = Grown.Bytes;
+    Fix.LaunchNote = Grown.Note;
+  } else {
+    for (const SharedArray *Array : G.Arrays)
+      Growth.StaticBytes[Array] =
+          layoutBytes(Array->Layout, Pad) - layoutBytes(Array->Layout, 0);
+  }
+  Fix.Budgets = kernelBudgets(Ctx, Found, G.Accesses, Shapes, Launches, Growth);
+
+  std::string Name = "'" + First.Layout.Name + "'";
+  for (const SharedArray *Array : G.Arrays) {
+    auto U = Unsafe.find(Array->Decl);
+    if (U != Unsafe.end()) {
+      Fix.Refusal = U->second;
+      return;
+    }
+  }
+  const Expr *Size = innermostExtent(V);
+  std::string Written = Size ? writtenText(Ctx, Size->getSourceRange()) : "";
+  std::optional<FixEdit> Edit;
+  if (!Written.empty() && !V.getLocation().isMacroID())
+    Edit = makeFixEdit(Ctx, Size->getSourceRange(),
+                       paddedExtentText(Written, Pad));
+  if (!Grown.Refusal.empty())
+    Fix.Refusal = Grown.Refusal;
+  else if (!Edit)
+    Fix.Refusal = SM.isInSystemHeader(V.getLocation())
+                      ? "the declaration of " + Name + " is in a system header"
+                      : "the declaration of " + Name +
+                            " comes from a macro expansion; change it by hand";
+  else
+    Fix.Refusal = budgetsRefusal(Fix.Budgets);
+  if (!Fix.Refusal.empty())
+    return;
+  Fix.Edits.push_back(*Edit);
+  Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
+}
+
+/// Why \p Fix offers nothing: "XOR swizzle: ...".
+std::string whyNotOffered(const ArrayFix &Fix) {
+  std::string Why = Fix.Plan.WhyNot;
+  if (Why.empty())
+    Why = !Fix.Plan.helps() ? "none lowers its wavefronts" : Fix.Refusal;
+  return std::string(fixStyleName(Fix.Plan.Style)) + ": " + Why;
+}
+
+/// The fix of a tile: \p Padding or \p Swizzle as \p Choice says; under
+/// Auto the one offered, the fewest wavefronts when both are, the padding
+/// on a tie (one edit, in the declaration). The other is kept as what it
+/// would give, or why it is not offered either.
+ArrayFix chooseStyle(FixStyleChoice Choice, ArrayFix Padding,
+                     ArrayFix Swizzle) {
+  bool TakeSwizzle = Choice == FixStyleChoice::Swizzle;
+  if (Choice == FixStyleChoice::Auto)
+    TakeSwizzle = Swizzle.fixes() &&
+                  (!Padding.fixes() || Swizzle.Plan.After < Padding.Plan.After);
+  ArrayFix &Chosen = TakeSwizzle ? Swizzle : Padding;
+  ArrayFix &Other = TakeSwizzle ? Padding : Swizzle;
+  if (Other.Plan.helps() && Other.Refusal.empty())
+    Chosen.Other = Other.Plan;
+  else if (!Chosen.fixes())
+    Chosen.OtherWhyNot = whyNotOffered(Other);
+  return std::move(Chosen);
+}
+
+} // namespace
+
+bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
+                    const ArrayGroup &G,
+                    const std::vector<JudgedShapes> &Shapes,
+                    std::vector<PlannedLayout> &Layouts, std::string &WhyNot) {
+  for (const SharedArray *Array : G.Arrays) {
+    PlannedLayout L;
+    L.Layout = Array->Layout;
+    for (size_t I : G.Accesses) {
+      const FoundAccess &A = Found.Accesses[I];
+      if (A.Array != Array)
+        continue;
+      std::string Label = accessLabel(SM, A);
+      if (!A.Unsupported.empty()) {
+        WhyNot = "the " + Label + " cannot be judged: " + A.Unsupported;
+        return false;
+      }
+      L.Accesses.push_back({&A.Instances, Shapes[I], Label});
+    }
+    Layouts.push_back(std::move(L));
+  }
+  return true;
+}
+
+std::string paddedTypeSpelling(const SharedArray &Array, unsigned Pad) {
+  const std::string &T = Array.TypeSpelling;
+  std::string Spelling = T.substr(0, T.find('['));
+  const std::vector<uint64_t> &Dims = Array.Layout.Dims;
+  for (size_t I = 0; I < Dims.size(); ++I) {
+    uint64_t Extent = Dims[I] + (I + 1 == Dims.size() ? Pad : 0);
+    Spelling += Extent ? "[" + std::to_string(Extent) + "]" : "[]";
+  }
+  return Spelling;
+}
+
+std::string accessLabel(const SourceManager &SM, const FoundAccess &A) {
+  std::string Label = std::string(accessKindName(A.Kind)) + " at " +
+                      lineColumn(SM, A.Expr->getBeginLoc());
+  if (A.Function->isTemplateInstantiation())
+    Label += " in '" + A.FunctionName + "'";
+  return Label;
+}
+
+const Expr *innermostExtent(const VarDecl &V) {
+  const TypeSourceInfo *TSI = V.getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  ArrayTypeLoc Innermost;
+  TypeLoc TL = TSI->getTypeLoc();
+  while (true) {
+    TL = TL.getUnqualifiedLoc().IgnoreParens();
+    auto A = TL.getAs<ArrayTypeLoc>();
+    if (!A)
+      break;
+    Innermost = A;
+    TL = A.getElementLoc();
+  }
+  if (!Innermost)
+    return nullptr;
+  return Innermost.getSizeExpr();
+}
+
+std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
+                                     const SharedAccesses &Found,
+                                     const std::vector<JudgedShapes> &Shapes,
+                                     const std::vector<bool> &Conflicting,
+                                     const std::vector<LaunchSite> &Launches,
+                                     FixStyleChoice Choice) {
+  llvm::DenseSet<const DeclRefExpr *> ElementRefs;
+  llvm::DenseSet<const Expr *> AccessExprs;
+  for (const FoundAccess &A : Found.Accesses) {
+    ElementRefs.insert(A.Ref);
+    AccessExprs.insert(A.Expr->IgnoreParenImpCasts());
+  }
+  ArrayUses Uses = findUnsafeUses(Ctx, ElementRefs, AccessExprs);
+
+  // One group per declaration as written: a template's instantiations
+  // share it.
+  std::map<SourceLocation::UIntTy, ArrayGroup> Groups;
+  std::vector<SourceLocation::UIntTy> Order;
+  for (size_t I = 0; I < Found.Accesses.size(); ++I) {
+    const FoundAccess &A = Found.Accesses[I];
+    auto Key = A.Array->Decl->getLocation().getRawEncoding();
+    auto [It, New] = Groups.try_emplace(Key);
+    if (New)
+      Order.push_back(Key);
+    ArrayGroup &G = It->second;
+    if (std::find(G.Arrays.begin(), G.Arrays.end(), A.Array) == G.Arrays.end())
+      G.Arrays.push_back(A.Array);
+    G.Accesses.push_back(I);
+    G.Conflicting = G.Conflicting || Conflicting[I];
+  }
+
+  std::vector<ArrayFix> Fixes;
+  for (SourceLocation::UIntTy Key : Order) {
+    ArrayGroup &G = Groups[Key];
+    if (!G.Conflicting)
+      continue;
+    ArrayFix Fix;
+    Fix.Arrays = G.Arrays;
+    if (G.Arrays.front()->Layout.Dims.size() == 1) {
+      planFlatBufferFix(Ctx, Found, G.Accesses, Shapes, Launches, Fix);
+      Fixes.push_back(std::move(Fix));
+      continue;
+    }
+    ArrayFix Swizzle;
+    planRowPadding(Ctx, Found, G, Shapes, Launches, Uses, Fix);
+    planSwizzleFix(Ctx, Found, G, Shapes, Launches, Swizzle);
+    Fixes.push_back(chooseStyle(Choice, std::move(Fix), std::move(Swizzle)));
+  }
+  return Fixes;
+}
+
+} // namespace bankfix

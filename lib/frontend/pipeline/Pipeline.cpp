@@ -1,0 +1,82 @@
+//===- Pipeline.cpp - Every shared access of a translation unit, judged ---===//
+
+#include "frontend/pipeline/Pipeline.h"
+
+#include "frontend/analysis/LaunchSites.h"
+#include "frontend/pipeline/NvccCodegen.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+/// Whether the reporter warns about \p Summary.
+bool warns(const AccessSummary &Summary) {
+  return Summary.judged() && Summary.runs() &&
+         Summary.worst().worst().hasConflict();
+}
+
+/// For an access to a member of a struct element, the same access on an
+/// array of the member's type alone (is the struct making it worse?).
+std::optional<PlainElementAlternative>
+plainAlternative(ASTContext &Ctx, const FoundAccess &Access,
+                 const BlockShape &Shape) {
+  const SharedArrayLayout &Layout = Access.Array->Layout;
+  if (Access.Instances.empty() || Access.FlatBytes ||
+      Access.Instances.front().Desc.Width >= Layout.ElementSize)
+    return std::nullopt;
+  SharedArrayLayout Plain = Layout;
+  Plain.ElementSize = Access.Instances.front().Desc.Width;
+  std::vector<AccessInstance> Instances = Access.Instances;
+  for (AccessInstance &I : Instances)
+    I.Desc.ByteOffset = 0;
+  return PlainElementAlternative{
+      Access.Expr->getType().getAsString(Ctx.getPrintingPolicy()),
+      summarizeAccess(Plain, Instances, Shape)};
+}
+
+const ArrayFix *PipelineResult::fixOf(const SharedArray *Array) const {
+  auto It = FixIndex.find(Array);
+  return It == FixIndex.end() ? nullptr : &Fixes[It->second];
+}
+
+PipelineResult
+runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+            const std::function<bool(const FunctionDecl &)> &ShouldWalk,
+            FixStyleChoice Styles) {
+  PipelineResult U;
+  std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
+  U.Found = findSharedAccesses(
+      Ctx,
+      [&](const FunctionDecl &F) {
+        return shapesOf(chooseBlockShapes(F, Launches, BlockDims));
+      },
+      ShouldWalk);
+  size_t N = U.Found.Accesses.size();
+  U.Choices.resize(N);
+  U.Summaries.resize(N);
+  for (size_t I = 0; I < N; ++I)
+    if (U.Found.Accesses[I].Unsupported.empty())
+      U.Choices[I] =
+          chooseBlockShapes(*U.Found.Accesses[I].Function, Launches, BlockDims);
+  compileAccesses(Ctx, U.Found, U.Choices);
+
+  std::vector<JudgedShapes> Shapes(N);
+  std::vector<bool> Conflicting(N, false);
+  for (size_t I = 0; I < N; ++I) {
+    const FoundAccess &Access = U.Found.Accesses[I];
+    for (const BlockShapeChoice &Block : U.Choices[I]) {
+      U.Summaries[I].push_back(
+          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
+      Shapes[I].Shapes.push_back(Block.Shape);
+      Conflicting[I] = Conflicting[I] || warns(U.Summaries[I].back());
+    }
+    Shapes[I].AsIs = &U.Summaries[I];
+  }
+  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Styles);
+  for (size_t F = 0; F < U.Fixes.size(); ++F)
+    for (const SharedArray *A : U.Fixes[F].Arrays)
+      U.FixIndex[A] = F;
+  return U;
+}
+
+} // namespace bankfix

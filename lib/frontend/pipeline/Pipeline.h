@@ -1,0 +1,62 @@
+//===- Pipeline.h - Every shared access of a translation unit, judged -----===//
+//
+// What bankfix and its clang-tidy check share, from a parsed translation
+// unit to the judgements they report: the shared accesses found, the block
+// shapes of each (launch sites, --block-dim), the merges nvcc makes, each
+// access summarised for each of its shapes, and the padding fix (or why
+// none) of every conflicting array.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_PIPELINE_H
+#define BANKFIX_PIPELINE_H
+
+#include "frontend/analysis/BlockShapeChoice.h"
+#include "frontend/analysis/SharedAccessFinder.h"
+#include "frontend/fix/ArrayFixes.h"
+#include "frontend/report/ConflictReporter.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace bankfix {
+
+struct PipelineResult {
+  SharedAccesses Found;
+  /// Per access of Found (empty for an unsupported one): its shapes and
+  /// its summary for each.
+  std::vector<std::vector<BlockShapeChoice>> Choices;
+  std::vector<std::vector<AccessSummary>> Summaries;
+  std::vector<ArrayFix> Fixes;
+
+  /// The fix (or refusal) of \p Array's declaration, when it conflicts.
+  const ArrayFix *fixOf(const SharedArray *Array) const;
+
+private:
+  friend PipelineResult
+  runPipeline(clang::ASTContext &, const std::vector<BlockDimOption> &,
+              const std::function<bool(const clang::FunctionDecl &)> &,
+              FixStyleChoice);
+  std::map<const SharedArray *, size_t> FixIndex;
+};
+
+/// \p ShouldWalk, when given, may leave device functions out (see
+/// findSharedAccesses); \p Styles: the fix styles a tile may get.
+PipelineResult runPipeline(
+    clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
+    FixStyleChoice Styles = FixStyleChoice::Auto);
+
+/// Whether the reporter warns about \p Summary.
+bool warns(const AccessSummary &Summary);
+
+/// For an access to a member of a struct element, the same access on an
+/// array of the member's type alone (is the struct making it worse?).
+std::optional<PlainElementAlternative>
+plainAlternative(clang::ASTContext &Ctx, const FoundAccess &Access,
+                 const BlockShape &Shape);
+
+} // namespace bankfix
+
+#endif // BANKFIX_PIPELINE_H

@@ -1,0 +1,55 @@
+//===- UnitReport.h - What bankfix says about one translation unit --------===//
+//
+// The one loop over a pipeline's results that both bankfix and its
+// clang-tidy check run: the walk's remarks, then every access for each of
+// its block shapes, as the reporter words them, filtered as clang-tidy
+// filters (NOLINT comments, the header filter). The first shown warning
+// that an array's fix answers carries that fix. An observer hears of each
+// access and its verdict, for what else a caller records (JSON, SARIF,
+// --explain).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_UNITREPORT_H
+#define BANKFIX_UNITREPORT_H
+
+#include "frontend/pipeline/Pipeline.h"
+#include "frontend/report/ConflictReporter.h"
+#include "frontend/report/DiagnosticFilter.h"
+
+#include <optional>
+#include <string>
+
+namespace bankfix {
+
+class UnitReportObserver {
+public:
+  virtual ~UnitReportObserver() = default;
+  /// A walk's remark that was shown.
+  virtual void remark(const WalkRemark &) {}
+  /// An unmatched NOLINTBEGIN or NOLINTEND comment of the main file.
+  virtual void nolintProblem(const DiagnosticFilter::Problem &) {}
+  /// Access \p I of the unit, which cannot be modelled (Unsupported).
+  virtual void unsupported(size_t /*I*/, FilterVerdict) {}
+  /// Access \p I for its shape \p K: \p Warning is the warning's text when
+  /// one was shown, \p Carried the fix that warning carries.
+  virtual void judged(size_t /*I*/, size_t /*K*/, FilterVerdict,
+                      const std::optional<std::string> & /*Warning*/,
+                      const ArrayFix * /*Carried*/) {}
+};
+
+struct UnitReportOptions {
+  /// Report what NOLINT or the header filter suppresses too (clang-tidy
+  /// filters for itself), and leave unmatched NOLINT comments to it.
+  bool ReportSuppressed = false;
+};
+
+/// Reports \p Unit through \p Reporter.
+void reportUnit(clang::ASTContext &Ctx, const PipelineResult &Unit,
+                DiagnosticFilter &Filter, ConflictReporter &Reporter,
+                UnitReportObserver &Observer,
+                const UnitReportOptions &Options = {});
+
+} // namespace bankfix
+
+#endif // BANKFIX_UNITREPORT_H

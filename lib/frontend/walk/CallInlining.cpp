@@ -1,0 +1,176 @@
+//===- CallInlining.cpp - Calls walked where they are made ----------------===//
+//
+// As the compiler inlines device functions, the walk follows a call into
+// the callee's body: its parameters are bound to the caller's values (lane
+// expressions, pointers and references into shared memory), its accesses
+// are reported with the chain of calls that reached them, and its result
+// (an integer, or a pointer or reference into shared memory) becomes the
+// value of the call. Recursion, nesting deeper than MaxCallDepth, and
+// shared memory handed to a function whose body is not visible are said
+// in a remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/walk/Walker.h"
+
+#include "frontend/analysis/SharedAccessFinder.h"
+#include "frontend/walk/CooperativeGroups.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace bankfix {
+namespace walk {
+
+namespace {
+
+/// Calls followed inside one another, at most.
+constexpr unsigned MaxCallDepth = 16;
+
+std::string nameOf(const FunctionDecl &F) {
+  if (isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F).getParent()->isLambda())
+    return "the lambda";
+  return "'" + functionDisplayName(F) + "'";
+}
+
+/// The first argument that binds to \p F's first parameter: a call of an
+/// object's operator() passes the object first.
+unsigned firstArgument(const CallExpr *C, const FunctionDecl &F) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&F))
+    if (isa<CXXOperatorCallExpr>(C) && M->isInstance())
+      return 1;
+  return 0;
+}
+
+} // namespace
+
+void Walker::remark(SourceLocation Loc, std::string Message) {
+  for (const WalkRemark &R : Result.Remarks)
+    if (R.Loc == Loc && R.Message == Message)
+      return;
+  Result.Remarks.push_back({Loc, std::move(Message)});
+}
+
+bool Walker::refuseCall(const CallExpr *C, const FunctionDecl *F) {
+  bool Recursive = F->getCanonicalDecl() == Function.getCanonicalDecl();
+  for (const CallFrame &Frame : Frames)
+    Recursive =
+        Recursive || Frame.Callee->getCanonicalDecl() == F->getCanonicalDecl();
+  if (Recursive) {
+    remark(C->getBeginLoc(),
+           "this recursive call of " + nameOf(*F) +
+               " is not followed: the shared accesses it makes are not "
+               "judged");
+    return true;
+  }
+  if (Frames.size() >= MaxCallDepth) {
+    remark(C->getBeginLoc(),
+           "calls nested more than " + std::to_string(MaxCallDepth) +
+               " deep are not followed: the shared accesses of " + nameOf(*F) +
+               " here are not judged");
+    return true;
+  }
+  return false;
+}
+
+void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
+  unsigned First = firstArgument(C, F);
+  for (unsigned I = 0; I < F.getNumParams(); ++I) {
+    const ParmVarDecl *P = F.getParamDecl(I);
+    const Expr *Arg =
+        I + First < C->getNumArgs() ? C->getArg(I + First) : P->getDefaultArg();
+    QualType T = P->getType();
+    bindPointer(P, std::nullopt);
+    Values.erase(P);
+    if (!Arg)
+      continue;
+    bool Integer = T.getNonReferenceType()->isIntegralOrEnumerationType();
+    std::optional<SharedObject> Place;
+    if (T->isPointerType())
+      Place = pointeeOf(Arg);
+    else if (T->isLValueReferenceType())
+      Place = objectOf(Arg);
+    if (Place)
+      bindPointer(P, Place);
+    else if (Integer)
+      Values[P] = LaneExpr::cast(translate(Arg), intTypeOf(T));
+  }
+}
+
+void Walker::noteReturn(const Expr *Value) {
+  if (Frames.empty() || !Value)
+    return;
+  CallFrame &Frame = Frames.back();
+  ++Frame.Returns;
+  QualType T = Frame.Callee->getReturnType();
+  if (T->isPointerType())
+    Frame.Place = pointeeOf(Value);
+  else if (T->isLValueReferenceType())
+    Frame.Place = objectOf(Value);
+  else if (T->isIntegralOrEnumerationType())
+    Frame.Value = LaneExpr::cast(translate(Value), intTypeOf(T));
+}
+
+void Walker::inlineCall(const CallExpr *C) {
+  if (isBarrierCall(C)) {
+    noteBarrier();
+    return;
+  }
+  const FunctionDecl *Callee = C->getDirectCallee();
+  // Copies and moves the compiler writes: the scanner records them as a
+  // load and a store.
+  if (Callee && (Callee->isImplicit() || Callee->isDefaulted()) &&
+      Callee->isTrivial())
+    return;
+  const FunctionDecl *Def = nullptr;
+  bool Visible = Callee && Callee->hasBody(Def) && Def && !Def->isImplicit() &&
+                 !Def->isDefaulted() &&
+                 !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
+  if (!Visible) {
+    // What it does with shared memory cannot be seen; it may also write
+    // anything: nothing merges across it.
+    ++Region;
+    if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
+                            LaneExpr::blockDim(2)}))
+      return;
+    for (const Expr *Arg : C->arguments()) {
+      std::optional<SharedObject> P =
+          Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
+      if (!P && Arg->isLValue() &&
+          !Arg->getType()->isIntegralOrEnumerationType())
+        P = objectOf(Arg);
+      if (P)
+        remark(Arg->getBeginLoc(),
+               "'" + P->Root->getNameAsString() + "' is passed to " +
+                   (Callee ? nameOf(*Callee) : std::string("a function")) +
+                   ", whose body bankfix cannot see: its shared accesses "
+                   "there are not judged");
+    }
+    return;
+  }
+  if (refuseCall(C, Def))
+    return;
+  bindParameters(C, *Def);
+  CallFrame New;
+  New.Call = C;
+  New.Callee = Def;
+  Frames.push_back(std::move(New));
+  walk(Def->getBody());
+  CallFrame Frame = std::move(Frames.back());
+  Frames.pop_back();
+  if (Frame.Returns == 1) {
+    if (Frame.Value)
+      CallValues[C] = Frame.Value;
+    if (Frame.Place)
+      CallObjects[C] = *Frame.Place;
+  } else if (Frame.Returns > 1) {
+    CallValues[C] = LaneExpr::unknown(
+        functionDisplayName(*Def) + "()",
+        "is returned from more than one place of " + nameOf(*Def));
+  }
+}
+
+} // namespace walk
+} // namespace bankfix

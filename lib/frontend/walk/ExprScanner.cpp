@@ -1,0 +1,166 @@
+//===- ExprScanner.cpp - The shared accesses of one expression ------------===//
+//
+// Finds the loads and stores of shared elements in one expression, with the
+// conditions of the ?:, && and || around them, and hands each to the walk.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/walk/SpeculableCode.h"
+#include "frontend/walk/Walker.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace bankfix {
+namespace walk {
+
+namespace {
+
+class ExprScanner : public RecursiveASTVisitor<ExprScanner> {
+  using Base = RecursiveASTVisitor<ExprScanner>;
+
+public:
+  explicit ExprScanner(Walker &W) : W(W) {}
+
+  bool TraverseConditionalOperator(ConditionalOperator *C,
+                                   DataRecursionQueue * = nullptr) {
+    if (!WalkUpFromConditionalOperator(C) || !TraverseStmt(C->getCond()))
+      return false;
+    LaneExprPtr Cond = W.translate(C->getCond());
+    return under(Cond, C->getTrueExpr()) &&
+           under(negation(Cond), C->getFalseExpr());
+  }
+  bool TraverseBinaryOperator(BinaryOperator *B,
+                              DataRecursionQueue * = nullptr) {
+    if (!B->isLogicalOp())
+      return Base::TraverseBinaryOperator(B);
+    if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
+      return false;
+    LaneExprPtr L = W.translate(B->getLHS());
+    return under(B->getOpcode() == BO_LAnd ? L : negation(L), B->getRHS());
+  }
+  // A lambda's body is not run where it is written.
+  bool TraverseLambdaExpr(LambdaExpr *, DataRecursionQueue * = nullptr) {
+    return true;
+  }
+  // A call runs after its arguments: walk the callee then.
+  bool TraverseCallExpr(CallExpr *C, DataRecursionQueue * = nullptr) {
+    return Base::TraverseCallExpr(C) && called(C);
+  }
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *C,
+                                 DataRecursionQueue * = nullptr) {
+    return Base::TraverseCXXMemberCallExpr(C) && called(C);
+  }
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *C,
+                                   DataRecursionQueue * = nullptr) {
+    return Base::TraverseCXXOperatorCallExpr(C) && called(C);
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      W.record(C->getSubExpr(), AccessKind::Load);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isCompoundAssignmentOp())
+      W.record(B->getLHS(), AccessKind::Load);
+    if (B->isAssignmentOp())
+      W.record(B->getLHS(), AccessKind::Store);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp()) {
+      W.record(U->getSubExpr(), AccessKind::Load);
+      W.record(U->getSubExpr(), AccessKind::Store);
+    }
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    // Copying a struct or vector element out of the array.
+    if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+      W.record(C->getArg(0), AccessKind::Load);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2) {
+      W.record(C->getArg(0), AccessKind::Store);
+      W.record(C->getArg(1), AccessKind::Load);
+    }
+    return true;
+  }
+
+private:
+  bool called(const CallExpr *C) {
+    W.inlineCall(C);
+    return true;
+  }
+  bool under(LaneExprPtr Cond, Stmt *S) {
+    W.pushGuard(std::move(Cond), onlyComputesValues(S));
+    bool Result = TraverseStmt(S);
+    W.popGuard();
+    return Result;
+  }
+  Walker &W;
+};
+
+} // namespace
+
+void Walker::record(const Expr *E, AccessKind Kind) {
+  WalkedAccess A;
+  if (std::optional<ElementAccess> Element = matchElementAccess(Ctx, E)) {
+    // The textbook form, `a[i][j]`: its indices, one per dimension.
+    A.Element = *Element;
+    for (const Expr *I : Element->Indices)
+      A.Indices.push_back(translate(I));
+    A.Volatile = Element->Array->getType().isVolatileQualified();
+  } else if (std::optional<SharedObject> P = objectOf(E)) {
+    // Through a pointer, a reference, a member or a cast: a byte offset.
+    QualType T = E->getType();
+    if (E->isInstantiationDependent() || T->isArrayType() ||
+        T->isIncompleteType() || T->isDependentType())
+      return;
+    A.Element.Top = E->IgnoreParens();
+    A.Element.Array = P->Root;
+    A.Element.Width = Ctx.getTypeSizeInChars(T).getQuantity();
+    A.Element.Alignment = Ctx.getTypeAlignInChars(T).getQuantity();
+    A.Indices.push_back(P->Offset);
+    A.FlatBytes = true;
+    A.Volatile = P->Volatile || T.isVolatileQualified();
+  } else {
+    return;
+  }
+  if (Kind == AccessKind::Load) {
+    auto It = NarrowedLoads.find(E->IgnoreParens());
+    if (It != NarrowedLoads.end()) {
+      A.Element.Width = It->second;
+      A.Narrowed = true;
+    }
+  }
+  A.Kind = Kind;
+  A.Guard = guard();
+  A.Speculable =
+      Kind == AccessKind::Load && !A.Volatile && underSpeculableGuard();
+  A.Iteration = Iteration;
+  for (const CallFrame &F : Frames)
+    A.Calls.push_back(F.Call);
+  A.Region = Region;
+  A.Sequence = Sequence++;
+  // A volatile access is never merged with another.
+  if (A.Volatile)
+    ++Region;
+  if (Stepped)
+    Stepped->Accesses.push_back(std::move(A));
+  else
+    Sink(A);
+}
+
+void Walker::walkExpr(const Expr *E) {
+  if (!E)
+    return;
+  ExprScanner(*this).TraverseStmt(const_cast<Expr *>(E));
+  applySideEffects(E);
+}
+
+} // namespace walk
+} // namespace bankfix

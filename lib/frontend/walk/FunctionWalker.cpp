@@ -1,0 +1,307 @@
+//===- FunctionWalker.cpp - Walk a device function's statements in order --===//
+//
+// The statements: blocks, if/else (with the merge of the branches' values),
+// switch, declarations and returns. Loops are in LoopWalking.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/walk/FunctionWalker.h"
+
+#include "frontend/walk/Walker.h"
+
+#include "frontend/walk/SpeculableCode.h"
+#include "frontend/walk/VectorNarrowing.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace bankfix {
+namespace walk {
+
+const VarDecl *localVariable(const Expr *E) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (V->hasLocalStorage())
+        return V;
+  return nullptr;
+}
+
+LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B) {
+  if (!A)
+    return B;
+  if (!B)
+    return A;
+  return LaneExpr::binary(BinaryOp::LAnd, A, B, IntType::boolTy());
+}
+
+LaneExprPtr negation(LaneExprPtr A) {
+  return LaneExpr::unary(UnaryOp::LogicalNot, A, IntType::boolTy());
+}
+
+Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
+               const AccessSink &Sink, const WalkOptions &Options)
+    : Ctx(Ctx), Function(Function), Sink(Sink), Options(Options),
+      Translator(Ctx, Values, &CallValues, Options.BlockDim) {
+  bool Kernel = Function.hasAttr<CUDAGlobalAttr>();
+  for (const ParmVarDecl *P : Function.parameters()) {
+    if (!P->getType()->isIntegralOrEnumerationType())
+      continue;
+    // A kernel's parameters are the same for every thread; a device
+    // function's may differ per lane.
+    Values[P] = Kernel ? LaneExpr::uniform(P->getNameAsString(),
+                                           Translator.intTypeOf(P->getType()))
+                       : LaneExpr::unknown(P->getNameAsString(),
+                                           "is a parameter of a device "
+                                           "function and may differ per "
+                                           "lane");
+  }
+}
+
+/// A pointer into shared memory kept inside an object (a functor built
+/// with `{tile}`): the accesses made through it are not followed; say so.
+void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init) {
+  Init = Init->IgnoreImplicit();
+  std::vector<const Expr *> Parts;
+  if (const auto *List = dyn_cast<InitListExpr>(Init))
+    Parts.assign(List->inits().begin(), List->inits().end());
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init))
+    Parts.assign(Construct->arguments().begin(), Construct->arguments().end());
+  for (const Expr *Part : Parts) {
+    if (!Part || !Part->getType()->isPointerType())
+      continue;
+    if (std::optional<SharedObject> P = pointeeOf(Part))
+      remark(Part->getBeginLoc(),
+             "'" + P->Root->getNameAsString() + "' is stored in '" +
+                 V.getNameAsString() +
+                 "': the shared accesses made through it are not judged");
+  }
+}
+
+WalkResult Walker::run() {
+  walk(Function.getBody());
+  return std::move(Result);
+}
+
+LaneExprPtr Walker::guard() const {
+  LaneExprPtr G;
+  for (const LaneExprPtr &C : Guards)
+    G = conjunction(G, C);
+  return G;
+}
+
+void Walker::walkDecl(const DeclStmt *S) {
+  for (const Decl *D : S->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->hasLocalStorage())
+      continue;
+    // A vector copied out of shared memory of which only x (and y) are
+    // read: nvcc loads only those.
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(
+            V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr))
+      if (Copy->getNumArgs() == 1)
+        if (std::optional<unsigned> Width = narrowedVectorWidth(Ctx, *V))
+          NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *Width;
+    if (const Expr *Init = V->getInit())
+      walkExpr(Init);
+    if (V->getType()->isRecordType() && V->getInit())
+      noteStoredPointers(*V, V->getInit());
+    QualType T = V->getType();
+    if (T->isPointerType() || T->isLValueReferenceType()) {
+      const Expr *Init = V->getInit();
+      if (!Init)
+        bindPointer(V, std::nullopt);
+      else
+        bindPointer(V, T->isPointerType() ? pointeeOf(Init) : objectOf(Init));
+      continue;
+    }
+    if (!T->isIntegralOrEnumerationType())
+      continue;
+    Values[V] =
+        V->getInit()
+            ? assignedValue(LaneExpr::cast(translate(V->getInit()),
+                                           Translator.intTypeOf(V->getType())))
+            : LaneExpr::unknown(V->getNameAsString(), "is not initialised");
+  }
+}
+
+Walker::Flow Walker::walk(const Stmt *S) {
+  if (!S)
+    return {};
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return walkCompound(C);
+  if (const auto *I = dyn_cast<IfStmt>(S))
+    return walkIf(I);
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    walkDecl(D);
+    return {};
+  }
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    walkFor(F);
+    return {};
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    walkLoopOnce(W->getBody(), W->getCond(), nullptr, WriteCollector::of({W}));
+    return {};
+  }
+  if (const auto *D = dyn_cast<DoStmt>(S)) {
+    walkLoopOnce(D->getBody(), D->getCond(), nullptr, WriteCollector::of({D}));
+    return {};
+  }
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    walkExpr(R->getRetValue());
+    noteReturn(R->getRetValue());
+    return {true, nullptr};
+  }
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    walkExpr(E);
+    return {};
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    walkSwitch(Sw);
+    return {};
+  }
+  // Labels, case bodies and other statements: walk what they hold.
+  for (const Stmt *Child : S->children())
+    walk(Child);
+  return {};
+}
+
+void Walker::walkSwitch(const SwitchStmt *S) {
+  walkExpr(S->getCond());
+  WriteCollector Writes = WriteCollector::of({S->getBody()});
+  LaneExprPtr Cond = translate(S->getCond());
+  // Which case runs is not followed: a lane-dependent switch makes the
+  // accesses inside it unjudgeable.
+  bool LaneDependent =
+      dependsOnLane(*Cond) || mentions(*Cond, ExprKind::Unknown);
+  if (LaneDependent)
+    pushGuard(LaneExpr::unknown("switch condition",
+                                "decides per lane which case runs"));
+  ++Region;
+  for (const VarDecl *V : Writes.Written)
+    Values[V] =
+        LaneExpr::unknown(V->getNameAsString(), "is changed inside a switch");
+  walk(S->getBody());
+  ++Region;
+  if (LaneDependent)
+    popGuard();
+}
+
+Walker::Flow Walker::walkCompound(const CompoundStmt *S) {
+  unsigned Pushed = 0;
+  Flow Result;
+  for (const Stmt *Child : S->body()) {
+    Flow F = walk(Child);
+    if (F.Terminates) {
+      Result.Terminates = true;
+      break;
+    }
+    if (F.ContinueGuard) {
+      pushGuard(F.ContinueGuard);
+      ++Pushed;
+    }
+  }
+  // The guards of early returns hold for whatever follows the block too.
+  for (unsigned I = 0; I < Pushed; ++I) {
+    Result.ContinueGuard = conjunction(Result.ContinueGuard, Guards.back());
+    popGuard();
+  }
+  return Result;
+}
+
+Walker::Flow Walker::walkIf(const IfStmt *S) {
+  if (S->getInit())
+    walk(S->getInit());
+  if (S->getConditionVariableDeclStmt())
+    walkDecl(S->getConditionVariableDeclStmt());
+  walkExpr(S->getCond());
+  LaneExprPtr Cond = translate(S->getCond());
+  LocalValues Before = Values;
+  PointerTargets PointersBefore = Pointers;
+
+  ++Region;
+  pushGuard(Cond, onlyComputesValues(S->getThen()));
+  Flow Then = walk(S->getThen());
+  popGuard();
+  LocalValues AfterThen = std::move(Values);
+  PointerTargets PointersAfterThen = std::move(Pointers);
+  Values = std::move(Before);
+  Pointers = std::move(PointersBefore);
+
+  ++Region;
+  pushGuard(negation(Cond), onlyComputesValues(S->getElse()));
+  Flow Else = walk(S->getElse());
+  popGuard();
+  ++Region;
+
+  if (Then.Terminates && Else.Terminates)
+    return {true, nullptr};
+  if (Then.Terminates) // Values are the else branch's already.
+    return {false, conjunction(negation(Cond), Else.ContinueGuard)};
+  if (Else.Terminates) {
+    Values = std::move(AfterThen);
+    Pointers = std::move(PointersAfterThen);
+    return {false, conjunction(Cond, Then.ContinueGuard)};
+  }
+  joinBranchValues(Cond, std::move(AfterThen), std::move(PointersAfterThen));
+  LaneExprPtr Continue;
+  if (Then.ContinueGuard || Else.ContinueGuard)
+    Continue = LaneExpr::conditional(
+        Cond, Then.ContinueGuard ? Then.ContinueGuard : LaneExpr::constant(1),
+        Else.ContinueGuard ? Else.ContinueGuard : LaneExpr::constant(1),
+        IntType::boolTy());
+  return {false, Continue};
+}
+
+/// After an if/else whose branches both fall through (Values holds the else
+/// branch's): each variable holds `cond ? then : else`; one that only one
+/// branch knows is forgotten, and so is a pointer that the branches point
+/// into different variables.
+void Walker::joinBranchValues(const LaneExprPtr &Cond, LocalValues AfterThen,
+                              PointerTargets PointersAfterThen) {
+  for (auto It = Pointers.begin(); It != Pointers.end();) {
+    auto Then = PointersAfterThen.find(It->first);
+    if (Then == PointersAfterThen.end() ||
+        Then->second.Root != It->second.Root ||
+        Then->second.Type.getCanonicalType() !=
+            It->second.Type.getCanonicalType()) {
+      Values.erase(It->first);
+      AfterThen.erase(It->first);
+      Pointers.erase(It++);
+    } else {
+      ++It;
+    }
+  }
+  for (const auto &[V, Target] : PointersAfterThen)
+    if (!Pointers.count(V))
+      AfterThen.erase(V);
+  LocalValues AfterElse = std::move(Values);
+  Values = std::move(AfterThen);
+  for (auto &[V, E] : AfterElse) {
+    LaneExprPtr T = Values.lookup(V);
+    if (T == E)
+      continue;
+    if (!T) {
+      Values.erase(V);
+      continue;
+    }
+    Values[V] = assignedValue(LaneExpr::conditional(Cond, T, E, T->Type));
+  }
+  for (auto It = Values.begin(); It != Values.end();)
+    if (!AfterElse.count(It->first))
+      Values.erase(It++);
+    else
+      ++It;
+}
+
+} // namespace walk
+
+WalkResult walkFunction(ASTContext &Ctx, const FunctionDecl &Function,
+                        const AccessSink &Sink, const WalkOptions &Options) {
+  if (!Function.getBody())
+    return {};
+  return walk::Walker(Ctx, Function, Sink, Options).run();
+}
+
+} // namespace bankfix

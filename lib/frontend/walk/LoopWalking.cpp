@@ -1,0 +1,267 @@
+//===- LoopWalking.cpp - Loops: unrolled when their trip count is known ---===//
+//
+// A for loop whose condition is a known number at every iteration (the same
+// for every lane) is unrolled: its body is walked once per iteration, each
+// access labelled with the iteration ("j = 8"). Any other loop is walked
+// once, with the variables it changes made warp-uniform symbols (when every
+// change keeps them uniform) or unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/walk/Walker.h"
+
+#include "core/expr/LaneEvaluator.h"
+#include "core/expr/SettledValue.h"
+
+using namespace clang;
+
+namespace bankfix {
+namespace walk {
+
+namespace {
+
+/// Iterations one loop may be unrolled to, and body walks one function may
+/// spend on unrolling in all.
+constexpr unsigned MaxLoopIterations = 1024;
+constexpr unsigned MaxUnrolledBodies = 8192;
+
+} // namespace
+
+bool WriteCollector::VisitBinaryOperator(BinaryOperator *B) {
+  if (B->isAssignmentOp())
+    note(B->getLHS());
+  return true;
+}
+
+bool WriteCollector::VisitUnaryOperator(UnaryOperator *U) {
+  if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+    note(U->getSubExpr());
+  return true;
+}
+
+bool WriteCollector::VisitCallExpr(CallExpr *C) {
+  for (const Expr *Arg : C->arguments())
+    note(Arg);
+  return true;
+}
+
+void WriteCollector::note(const Expr *E) {
+  if (const VarDecl *V = localVariable(E))
+    Written.insert(V);
+}
+
+WriteCollector WriteCollector::of(std::initializer_list<const Stmt *> Stmts) {
+  WriteCollector Writes;
+  for (const Stmt *S : Stmts)
+    if (S)
+      Writes.TraverseStmt(const_cast<Stmt *>(S));
+  return Writes;
+}
+
+void Walker::walkFor(const ForStmt *S) {
+  if (Stepped) { // A loop in a loop walked for all its iterations at once.
+    Stepped->Refused = true;
+    return;
+  }
+  walk(S->getInit());
+  WriteCollector Writes =
+      WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
+  if (tryStepped(S, Writes) || tryUnroll(S, Writes))
+    return;
+  walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+}
+
+void Walker::settleLoopValues(const WriteCollector &Writes) {
+  for (const VarDecl *V : Writes.Written) {
+    auto It = Values.find(V);
+    if (It == Values.end() || !It->second)
+      continue;
+    if (LaneExprPtr Settled = settledValue(*It->second))
+      It->second = std::move(Settled);
+  }
+}
+
+std::string Walker::iterationLabel(const WriteCollector &Writes) {
+  std::vector<std::pair<std::string, int64_t>> Vars;
+  for (const VarDecl *V : Writes.Written) {
+    LaneExprPtr E = Values.lookup(V);
+    if (!E)
+      continue;
+    EvalResult R = evaluateLane(*E, LaneEnv{});
+    if (R.ok() && R.Value->isConcrete() && !dependsOnLane(*E))
+      Vars.push_back({V->getNameAsString(), R.Value->Const});
+  }
+  std::sort(Vars.begin(), Vars.end());
+  std::string Label;
+  for (const auto &[Name, Value] : Vars)
+    Label += (Label.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+  return Label;
+}
+
+std::optional<int64_t> Walker::conditionOverBlock(const LaneExpr &Cond,
+                                                  bool &Uniform) {
+  BlockShape Shape;
+  Shape.Dim = *Options.BlockDim;
+  std::optional<int64_t> First;
+  bool Any = false;
+  for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      std::optional<std::array<unsigned, 3>> Tid = Shape.threadIdx(Warp, Lane);
+      if (!Tid)
+        continue;
+      std::optional<int64_t> V =
+          evaluateLaneConcrete(Cond, LaneEnv{*Tid, Shape.Dim});
+      if (!V)
+        return std::nullopt;
+      bool Stays = *V != 0;
+      if (First && (*First != 0) != Stays)
+        Uniform = false;
+      if (!First)
+        First = Stays;
+      Any = Any || Stays;
+    }
+  return Any ? 1 : 0;
+}
+
+/// The loop's trip count, counted without walking the body's accesses: the
+/// condition must be known at every iteration: the same for every lane, or
+/// (when blockDim is known) known for every thread of the block, the loop
+/// running until the last thread leaves it. The values are as before on
+/// return.
+std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
+                                                const WriteCollector &Writes) {
+  LocalValues Start = Values;
+  PointerTargets StartPointers = Pointers;
+  std::optional<Trips> T = Trips{};
+  for (;; ++T->Count) {
+    LaneExprPtr Cond = translate(S->getCond());
+    bool Lanes = dependsOnLane(*Cond);
+    if ((mentions(*Cond, ExprKind::BlockDim) || Lanes) && !Options.BlockDim)
+      Result.NeedsBlockDim = true;
+    if (mentions(*Cond, ExprKind::BlockDim) || (Lanes && !Options.BlockDim) ||
+        T->Count > MaxLoopIterations ||
+        UnrolledBodies + T->Count > MaxUnrolledBodies) {
+      T.reset();
+      break;
+    }
+    std::optional<int64_t> Stays;
+    if (Lanes) {
+      bool Uniform = true;
+      Stays = conditionOverBlock(*Cond, Uniform);
+      T->LaneDependent = T->LaneDependent || !Uniform;
+    } else {
+      EvalResult R = evaluateLane(*Cond, LaneEnv{});
+      if (R.ok() && R.Value->isConcrete())
+        Stays = R.Value->Const;
+    }
+    if (!Stays) {
+      T.reset();
+      break;
+    }
+    if (*Stays == 0)
+      break;
+    // Only the loop's own variables move; the body must not change them
+    // in ways the increment does not show, so apply the body's side effects
+    // too.
+    applySideEffects(S->getBody());
+    applySideEffects(S->getInc());
+    settleLoopValues(Writes);
+  }
+  Values = std::move(Start);
+  Pointers = std::move(StartPointers);
+  return T;
+}
+
+bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
+  if (Writes.Jumps || !S->getCond())
+    return false;
+  std::optional<Trips> T = countTrips(S, Writes);
+  if (!T)
+    return false;
+  UnrolledBodies += T->Count;
+  std::string Outer = Iteration;
+  for (unsigned I = 0; I < T->Count; ++I) {
+    walkExpr(S->getCond());
+    std::string Label = iterationLabel(Writes);
+    if (Label.empty()) // The loop's variables differ per lane.
+      Label = "#" + std::to_string(I + 1);
+    Iteration = Outer.empty() ? Label : Outer + ", " + Label;
+    if (T->LaneDependent)
+      pushGuard(translate(S->getCond()));
+    walk(S->getBody());
+    walkExpr(S->getInc());
+    if (T->LaneDependent)
+      popGuard();
+    settleLoopValues(Writes);
+  }
+  Iteration = Outer;
+  walkExpr(S->getCond());
+  return true;
+}
+
+/// A warp-uniform symbol for the value \p V holds in a loop: for a pointer,
+/// a multiple of its pointee's alignment.
+LaneExprPtr Walker::uniformValueOf(const VarDecl *V) {
+  auto It = Pointers.find(V);
+  if (It == Pointers.end())
+    return LaneExpr::uniform(V->getNameAsString(), Values[V]->Type);
+  QualType T = It->second.Type.getCanonicalType();
+  int64_t Align = T->isIncompleteType() || T->isVoidType()
+                      ? 1
+                      : Ctx.getTypeAlignInChars(T).getQuantity();
+  IntType Long = IntType::longTy();
+  return LaneExpr::binary(BinaryOp::Mul,
+                          LaneExpr::uniform(V->getNameAsString(), Long),
+                          LaneExpr::constant(Align, Long), Long);
+}
+
+void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
+                          const WriteCollector &Writes) {
+  if (Stepped) {
+    Stepped->Refused = true;
+    return;
+  }
+  // Variables the loop changes: a warp-uniform symbol when their value on
+  // entry is uniform and every change keeps it so, unknown otherwise.
+  LocalValues Entry = Values;
+  ++Region;
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V))
+      Values[V] = uniformValueOf(V);
+  LocalValues Trial = Values;
+  applySideEffects(Body);
+  applySideEffects(Inc);
+  LocalValues AfterOne = std::move(Values);
+  Values = std::move(Trial);
+  for (const VarDecl *V : Writes.Written) {
+    if (!Values.count(V))
+      continue;
+    LaneExprPtr In = Entry.lookup(V), Out = AfterOne.lookup(V);
+    bool Uniform = In && Out && !dependsOnLane(*In) &&
+                   !mentions(*In, ExprKind::Unknown) && !dependsOnLane(*Out) &&
+                   !mentions(*Out, ExprKind::Unknown);
+    if (!Uniform)
+      Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                    "changes in a loop bankfix cannot unroll");
+  }
+  walkExpr(Cond);
+  LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
+  // A loop that lanes leave at different times runs its body for some
+  // lanes only: then its condition guards the body.
+  bool Guarded = CondExpr && (dependsOnLane(*CondExpr) ||
+                              mentions(*CondExpr, ExprKind::Unknown));
+  if (Guarded)
+    pushGuard(CondExpr);
+  walk(Body);
+  walkExpr(Inc);
+  if (Guarded)
+    popGuard();
+  ++Region;
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V))
+      Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                    "holds the value a loop left in it");
+}
+
+} // namespace walk
+} // namespace bankfix

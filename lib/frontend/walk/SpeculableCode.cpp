@@ -1,0 +1,107 @@
+//===- SpeculableCode.cpp - Conditional code nvcc may run unconditionally -===//
+
+#include "frontend/walk/SpeculableCode.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+/// A local, non-volatile variable of a value type named by \p E.
+bool isPlainLocal(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+         !V->getType().isVolatileQualified();
+}
+
+/// An element of a __shared__ array named directly (`s[i][j]`).
+bool isSharedElement(const ArraySubscriptExpr *A) {
+  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType();
+}
+
+/// threadIdx.x, blockDim.y, ...: a property whose getter reads a register.
+bool isBuiltinVariable(const PseudoObjectExpr *E) {
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
+  if (!Prop)
+    return false;
+  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref)
+    return false;
+  StringRef Name = Ref->getDecl()->getName();
+  return Name == "threadIdx" || Name == "blockIdx" || Name == "blockDim" ||
+         Name == "gridDim";
+}
+
+class ValuesOnly : public RecursiveASTVisitor<ValuesOnly> {
+public:
+  bool Pure = true;
+
+  bool TraversePseudoObjectExpr(PseudoObjectExpr *E,
+                                DataRecursionQueue * = nullptr) {
+    return Pure = Pure && isBuiltinVariable(E);
+  }
+
+  bool VisitStmt(Stmt *S) {
+    if (isa<Expr>(S) || isa<CompoundStmt>(S) || isa<DeclStmt>(S) ||
+        isa<NullStmt>(S))
+      return true;
+    return Pure = false; // control flow, asm, ...
+  }
+  bool VisitCallExpr(CallExpr *) { return Pure = false; }
+  bool VisitLambdaExpr(LambdaExpr *) { return Pure = false; }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    return Pure = Pure && C->getConstructor()->isTrivial();
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    return Pure =
+               Pure && V->hasLocalStorage() && !V->getType()->isReferenceType();
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && !isPlainLocal(B->getLHS()))
+      Pure = false;
+    return Pure;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref ||
+        (U->isIncrementDecrementOp() && !isPlainLocal(U->getSubExpr())))
+      Pure = false;
+    return Pure;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    return Pure = Pure && isSharedElement(A);
+  }
+  bool VisitMemberExpr(MemberExpr *M) { return Pure = Pure && !M->isArrow(); }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue &&
+        C->getSubExpr()->getType().isVolatileQualified())
+      Pure = false;
+    return Pure;
+  }
+};
+
+} // namespace
+
+bool onlyComputesValues(const Stmt *S) {
+  if (!S)
+    return false;
+  ValuesOnly V;
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Pure;
+}
+
+} // namespace bankfix

@@ -1,0 +1,246 @@
+//===- Walker.h - The state of one device function's walk -----------------===//
+//
+// Internal to the FunctionWalker: what the walk knows at the current
+// statement (local values, the guard stack, the loop iteration) and its
+// steps, implemented in FunctionWalker.cpp (statements), LoopWalking.cpp
+// (loops), ExprScanner.cpp (the accesses of an expression), SideEffects.cpp
+// (what an expression assigns), SharedObjects.cpp (where a pointer or
+// lvalue into shared memory points) and CallInlining.cpp (calls walked
+// where they are made).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_WALKER_H
+#define BANKFIX_WALKER_H
+
+#include "frontend/walk/FunctionWalker.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace bankfix {
+namespace walk {
+
+/// The local variable \p E names, or null.
+const clang::VarDecl *localVariable(const clang::Expr *E);
+LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B);
+LaneExprPtr negation(LaneExprPtr A);
+
+/// The local variables a statement may change (and those it declares),
+/// and whether it jumps (break, continue, return, goto) out of the
+/// straight line.
+class WriteCollector : public clang::RecursiveASTVisitor<WriteCollector> {
+public:
+  llvm::DenseSet<const clang::VarDecl *> Written;
+  llvm::DenseSet<const clang::VarDecl *> Declared;
+  bool Jumps = false;
+
+  bool VisitBinaryOperator(clang::BinaryOperator *B);
+  bool VisitUnaryOperator(clang::UnaryOperator *U);
+  bool VisitCallExpr(clang::CallExpr *C);
+  bool VisitBreakStmt(clang::BreakStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(clang::ContinueStmt *) { return Jumps = true; }
+  bool VisitReturnStmt(clang::ReturnStmt *) { return Jumps = true; }
+  bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = true; }
+  bool VisitVarDecl(clang::VarDecl *V) {
+    Declared.insert(V);
+    return true;
+  }
+
+  /// Collects the writes of each of \p Stmts (null ones skipped).
+  static WriteCollector of(std::initializer_list<const clang::Stmt *> Stmts);
+
+private:
+  void note(const clang::Expr *E);
+};
+
+/// A place in shared memory: a __shared__ variable, the byte offset into
+/// it (per lane), and the type of the object there.
+struct SharedObject {
+  const clang::VarDecl *Root = nullptr;
+  LaneExprPtr Offset;
+  clang::QualType Type;
+  bool Volatile = false;
+};
+
+/// What a pointer or reference variable into shared memory refers to; its
+/// byte offset is the variable's entry in the local values.
+struct PointerTarget {
+  const clang::VarDecl *Root = nullptr;
+  clang::QualType Type; ///< the pointee, or the referenced type
+  bool Volatile = false;
+};
+
+class Walker {
+public:
+  Walker(clang::ASTContext &Ctx, const clang::FunctionDecl &Function,
+         const AccessSink &Sink, const WalkOptions &Options);
+
+  WalkResult run();
+
+  // The translation of an index or condition with the current values.
+  LaneExprPtr translate(const clang::Expr *E) {
+    return Translator.translate(E);
+  }
+  /// The conjunction of the guards that hold at the current statement.
+  LaneExprPtr guard() const;
+  /// \p Speculable: the code under \p G only computes values
+  /// (SpeculableCode.h).
+  void pushGuard(LaneExprPtr G, bool Speculable = false) {
+    Guards.push_back(std::move(G));
+    SpeculableGuards.push_back(Speculable);
+  }
+  void popGuard() {
+    Guards.pop_back();
+    SpeculableGuards.pop_back();
+  }
+  /// \p E as the value a variable is assigned here: one value that a later
+  /// guard's `e == C` does not reach into (LaneExpr::Variable), unless it
+  /// is computed under a guard, whose facts then hold for it.
+  LaneExprPtr assignedValue(LaneExprPtr E) const {
+    return Guards.empty() ? LaneExpr::variable(std::move(E)) : E;
+  }
+  /// Whether one guard holds at the current statement, and the code under
+  /// it only computes values: nvcc may run a load there unconditionally.
+  bool underSpeculableGuard() const {
+    return Guards.size() == 1 && SpeculableGuards.front();
+  }
+
+  /// Hands \p E to the sink when it is a shared element access.
+  void record(const clang::Expr *E, AccessKind Kind);
+
+  // What SideEffects changes.
+  LocalValues &values() { return Values; }
+  IntType intTypeOf(clang::QualType T) const { return Translator.intTypeOf(T); }
+  /// Points (or binds) the pointer or reference variable \p V at \p Place;
+  /// with no place, \p V no longer points into shared memory.
+  void bindPointer(const clang::VarDecl *V,
+                   const std::optional<SharedObject> &Place);
+  /// Moves the pointer variable \p V by \p Elements of its pointee.
+  void movePointer(const clang::VarDecl *V, LaneExprPtr Elements);
+  bool isSharedPointer(const clang::VarDecl *V) const {
+    return Pointers.count(V) != 0;
+  }
+  /// The byte offset the pointer or reference variable \p V holds.
+  LaneExprPtr pointerOffset(const clang::VarDecl *V) const;
+  /// Where the pointer or reference variable \p V points, when it points
+  /// into shared memory.
+  std::optional<SharedObject> boundObject(const clang::VarDecl *V) const;
+
+  // Shared places (SharedObjects.cpp).
+  /// The place the lvalue \p E designates, when it is in shared memory.
+  std::optional<SharedObject> objectOf(const clang::Expr *E);
+  /// The place the pointer \p E points to, when it is in shared memory.
+  std::optional<SharedObject> pointeeOf(const clang::Expr *E);
+
+  // Calls (CallInlining.cpp).
+  /// Walks the body of the function \p C calls, when it is visible.
+  void inlineCall(const clang::CallExpr *C);
+  /// A barrier (__syncthreads, a cooperative group's sync): no access
+  /// merges across it.
+  void noteBarrier() { ++Region; }
+  void remark(clang::SourceLocation Loc, std::string Message);
+
+private:
+  /// Whether control can reach the statement after the one walked, and the
+  /// condition it then holds under (after `if (c) return;`, `!c`).
+  struct Flow {
+    bool Terminates = false;
+    LaneExprPtr ContinueGuard;
+  };
+
+  // Statements (FunctionWalker.cpp).
+  Flow walk(const clang::Stmt *S);
+  Flow walkCompound(const clang::CompoundStmt *S);
+  Flow walkIf(const clang::IfStmt *S);
+  using PointerTargets = llvm::DenseMap<const clang::VarDecl *, PointerTarget>;
+  void joinBranchValues(const LaneExprPtr &Cond, LocalValues AfterThen,
+                        PointerTargets PointersAfterThen);
+  void walkSwitch(const clang::SwitchStmt *S);
+  void walkDecl(const clang::DeclStmt *S);
+  void noteStoredPointers(const clang::VarDecl &V, const clang::Expr *Init);
+
+  // Loops (LoopWalking.cpp).
+  void walkFor(const clang::ForStmt *S);
+  void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
+                    const clang::Expr *Inc, const WriteCollector &Writes);
+  bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
+  /// A loop's trip count, and whether lanes leave it at different
+  /// iterations (then its condition guards each iteration's body).
+  struct Trips {
+    unsigned Count = 0;
+    bool LaneDependent = false;
+  };
+  std::optional<Trips> countTrips(const clang::ForStmt *S,
+                                  const WriteCollector &Writes);
+  /// After an iteration: the variables the loop changes hold their settled
+  /// values (core/expr/SettledValue.h), so that they do not grow with the
+  /// iterations.
+  void settleLoopValues(const WriteCollector &Writes);
+  /// The condition \p Cond of a loop for every thread of the block (known
+  /// blockDim): 1 when some thread stays, 0 when all leave, nullopt when a
+  /// thread's value is not known. \p Uniform is cleared when threads differ.
+  std::optional<int64_t> conditionOverBlock(const LaneExpr &Cond,
+                                            bool &Uniform);
+  std::string iterationLabel(const WriteCollector &Writes);
+  LaneExprPtr uniformValueOf(const clang::VarDecl *V);
+
+  // Loops walked once for all their iterations (SteppedLoops.cpp).
+  /// The walk of a loop body for all its iterations at once: the variables
+  /// the loop changes are symbols, the accesses wait here until the loop
+  /// is known to qualify.
+  struct SteppedWalk {
+    std::shared_ptr<IterationRange> Range;
+    std::vector<WalkedAccess> Accesses;
+    /// Something in the body needs the iteration's own values (a loop).
+    bool Refused = false;
+    unsigned EntryRegion = 0;
+  };
+  bool tryStepped(const clang::ForStmt *S, const WriteCollector &Writes);
+  bool finishStepped(const clang::ForStmt *S, SteppedWalk &Walk,
+                     const WriteCollector &Writes,
+                     const std::vector<const clang::VarDecl *> &Vars);
+  SteppedWalk *Stepped = nullptr;
+
+  // Expressions (ExprScanner.cpp, SideEffects.cpp).
+  void walkExpr(const clang::Expr *E);
+  void applySideEffects(const clang::Stmt *S);
+
+  // Calls (CallInlining.cpp).
+  struct CallFrame {
+    const clang::CallExpr *Call = nullptr;
+    const clang::FunctionDecl *Callee = nullptr;
+    unsigned Returns = 0;
+    LaneExprPtr Value;                 ///< an integer result
+    std::optional<SharedObject> Place; ///< a pointer or reference result
+  };
+  void bindParameters(const clang::CallExpr *C, const clang::FunctionDecl &F);
+  void noteReturn(const clang::Expr *Value);
+  bool refuseCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
+  LaneExprPtr offsetInElements(LaneExprPtr Index, clang::QualType Element);
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl &Function;
+  const AccessSink &Sink;
+  WalkOptions Options;
+  LocalValues Values;
+  PointerTargets Pointers;
+  /// Results of the calls walked: integers, and shared places.
+  llvm::DenseMap<const clang::Expr *, LaneExprPtr> CallValues;
+  llvm::DenseMap<const clang::Expr *, SharedObject> CallObjects;
+  /// Vector loads nvcc narrows to the components used: their width.
+  llvm::DenseMap<const clang::Expr *, unsigned> NarrowedLoads;
+  IndexTranslator Translator;
+  std::vector<LaneExprPtr> Guards;
+  std::vector<bool> SpeculableGuards; ///< one per guard
+  std::string Iteration;
+  std::vector<CallFrame> Frames;
+  unsigned UnrolledBodies = 0;
+  unsigned Region = 0, Sequence = 0;
+  WalkResult Result;
+};
+
+} // namespace walk
+} // namespace bankfix
+
+#endif // BANKFIX_WALKER_H

@@ -12,38 +12,15 @@
 #define BANKFIX_ACCESSEVALUATION_H
 
 #include "core/expr/LaneExpr.h"
+#include "core/model/ArrayLayout.h"
 #include "core/model/BankModel.h"
 #include "core/model/BlockShape.h"
-#include "core/model/ColumnSwizzle.h"
 
 #include <map>
 #include <string>
 #include <vector>
 
 namespace bankfix {
-
-struct SharedArrayLayout {
-  std::string Name;
-  /// Extents, outermost first; 0 for an extent that is not known
-  /// (the outermost one of `extern __shared__ T a[]`).
-  std::vector<uint64_t> Dims;
-  uint64_t ElementSize = 4;
-  /// The columns of each row permuted (a fix being weighed): every
-  /// address is swizzled before the bank model sees it.
-  ColumnSwizzle Swizzle;
-  /// The bytes of a row as the source was written, when the rows are
-  /// padded (a fix being weighed; 0 otherwise): a byte offset through a
-  /// pointer (FlatBytes) was built over rows of this many bytes and moves
-  /// with its row (`((float4 *)t[r])[q]` stays in row r).
-  uint64_t WrittenRowBytes = 0;
-  /// Where the array starts inside a 4-byte word (0-3): ptxas packs a
-  /// kernel's static arrays in declaration order, so a char or short array
-  /// may start mid-word (frontend/analysis/StaticSharedOffsets.h).
-  /// nullopt when that is not known: each lane's address then has the
-  /// warp-uniform term "the start of NAME", which the bank model tries at
-  /// every byte offset (a pattern that depends on it is not judged).
-  std::optional<uint64_t> BaseOffset = 0;
-};
 
 struct SharedAccessDesc {
   /// One per dimension of the array; with FlatBytes, one: the byte offset
@@ -132,7 +109,7 @@ struct AccessEvaluation {
 using UniformValueSets = std::map<std::string, std::vector<int64_t>>;
 
 /// The access judged over every value that matters of the warp-uniform
-/// symbols it cannot be judged without (UniformSearch.cpp): exact when all
+/// symbols it cannot be judged without (UniformSearch.h): exact when all
 /// give the same numbers, otherwise the worst case and its condition.
 /// With \p Only, a symbol it names takes only those values (and the
 /// numbers are never said to hold for every value).

@@ -2,7 +2,7 @@
 
 #include "core/access/IterationPeriod.h"
 
-#include "core/model/BankModel.h"
+#include "core/access/PeriodicForm.h"
 
 #include <unordered_map>
 
@@ -10,122 +10,7 @@ namespace bankfix {
 
 namespace {
 
-using Int = __int128;
-
-/// Bounds past which values are not followed (no C value is near them).
-constexpr Int Huge = Int(1) << 100;
-constexpr uint64_t MaxPeriod = uint64_t(1) << 32;
-/// Bytes after which the banks repeat.
-constexpr Int BankCycleBytes = Int(NumBanks) * BankWidthBytes;
-
-Int absolute(Int V) { return V < 0 ? -V : V; }
-
-Int gcd(Int A, Int B) {
-  A = absolute(A);
-  B = absolute(B);
-  while (B != 0) {
-    Int T = A % B;
-    A = B;
-    B = T;
-  }
-  return A;
-}
-
-std::optional<uint64_t> lcm(uint64_t A, uint64_t B) {
-  Int L = Int(A) / gcd(A, B) * B;
-  if (L > Int(MaxPeriod))
-    return std::nullopt;
-  return uint64_t(L);
-}
-
-Int typeMin(IntType T) {
-  if (T.IsBool || !T.Signed)
-    return 0;
-  return -(Int(1) << (T.Bits - 1));
-}
-
-Int typeMax(IntType T) {
-  if (T.IsBool)
-    return 1;
-  return T.Signed ? (Int(1) << (T.Bits - 1)) - 1 : (Int(1) << T.Bits) - 1;
-}
-
-/// How a value moves with the iterations: in iteration k + Period it is
-/// its value of iteration k plus Drift, for every lane; Lo .. Hi bound it
-/// over the lanes and the iterations when Bounded (otherwise it may be a
-/// symbol, or anything).
-struct Form {
-  uint64_t Period = 1;
-  Int Drift = 0;
-  bool Bounded = false;
-  Int Lo = 0, Hi = 0;
-
-  bool fits(IntType T) const {
-    return Bounded && Lo >= typeMin(T) && Hi <= typeMax(T);
-  }
-  /// The same value in every lane and iteration.
-  std::optional<Int> point() const {
-    if (Bounded && Lo == Hi && Drift == 0)
-      return Lo;
-    return std::nullopt;
-  }
-  bool oneSigned() const { return Bounded && (Lo >= 0 || Hi <= 0); }
-};
-
-Form bounded(uint64_t Period, Int Drift, Int Lo, Int Hi) {
-  Form F;
-  F.Period = Period;
-  F.Drift = Drift;
-  F.Bounded = absolute(Lo) < Huge && absolute(Hi) < Huge;
-  F.Lo = Lo < Hi ? Lo : Hi;
-  F.Hi = Lo < Hi ? Hi : Lo;
-  return F;
-}
-
-/// A value that repeats (no drift): any value of type \p T when its bounds
-/// do not fit it (it wraps, or fails the same way every period).
-Form repeating(Form F, IntType T) {
-  F.Drift = 0;
-  if (F.Bounded && !F.fits(T)) {
-    F.Lo = typeMin(T);
-    F.Hi = typeMax(T);
-  }
-  return F;
-}
-
-/// Drift of \p F over \p Period iterations (a multiple of its own).
-std::optional<Int> driftOver(const Form &F, uint64_t Period) {
-  Int D = F.Drift * Int(Period / F.Period);
-  if (absolute(D) >= Huge)
-    return std::nullopt;
-  return D;
-}
-
-/// The period after which \p F has moved by a multiple of \p Modulus, and
-/// its drift then.
-std::optional<std::pair<uint64_t, Int>> periodModulo(const Form &F,
-                                                     Int Modulus) {
-  Int Factor = Modulus / gcd(F.Drift, Modulus);
-  if (Factor > Int(MaxPeriod) || Int(F.Period) * Factor > Int(MaxPeriod))
-    return std::nullopt;
-  uint64_t Period = F.Period * uint64_t(Factor);
-  std::optional<Int> D = driftOver(F, Period);
-  if (!D)
-    return std::nullopt;
-  return std::make_pair(Period, *D);
-}
-
-Int floorDiv(Int A, Int B) {
-  Int Q = A / B;
-  return (A % B != 0 && ((A < 0) != (B < 0))) ? Q - 1 : Q;
-}
-
-unsigned bitLength(Int V) {
-  unsigned Bits = 0;
-  for (; V > 0; V >>= 1)
-    ++Bits;
-  return Bits;
-}
+using namespace periodic;
 
 class Analysis {
 public:

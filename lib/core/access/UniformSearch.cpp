@@ -1,18 +1,7 @@
 //===- UniformSearch.cpp - Judge an access over values not known ----------===//
-//
-// An index or guard that mixes the lane with a warp-uniform value that is
-// not known (a kernel parameter, blockIdx, a loop counter over a parameter)
-// cannot be evaluated as written. Its outcome depends on that value only
-// through a few residues and thresholds, so evaluateAccess binds the symbol
-// to every value in a range that holds all of them and keeps the worst
-// outcome, or says the outcome is exact when every value gives the same.
-// Guard conjuncts that still cannot be decided are taken as true: a lane
-// that runs the access never lowers its wavefronts, so that is the worst
-// case. No Clang here.
-//
-//===----------------------------------------------------------------------===//
 
-#include "core/access/AccessEvaluation.h"
+#include "core/access/UniformSearch.h"
+
 #include "core/expr/LaneEvaluator.h"
 
 #include <algorithm>
@@ -262,16 +251,11 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 
 } // namespace
 
-AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
-                                const SharedAccessDesc &Access,
-                                const BlockShape &Shape,
-                                const UniformValueSets *Only) {
-  AccessEvaluation Unbound =
-      evaluateAccessWith(Array, Access, Shape, {nullptr, true});
-  if (Unbound.judged() && Unbound.AssumedGuards.empty())
-    return Unbound;
-  if (!Unbound.judged() && Unbound.ProblemFromValues)
-    return Unbound;
+AccessEvaluation searchUniformValues(const SharedArrayLayout &Array,
+                                     const SharedAccessDesc &Access,
+                                     const BlockShape &Shape,
+                                     AccessEvaluation Unbound,
+                                     const UniformValueSets *Only) {
   std::map<std::string, IntType> Symbols;
   for (const LaneExpr *E : expressionsOf(Access))
     collectUniforms(*E, Symbols);

@@ -7,16 +7,16 @@
 // a multiple of 2^k modulo 2^k, false && x, true || x), and comparisons of
 // an unsigned value with a constant that its operators decide (`lane % 32
 // > 35`, `2 * lane == 39`: never). A thread index or block size alone is
-// not bounded (nvcc kept `36u + blockDim.x <= 28u` as a run-time
-// condition, differential run 2). Bits count: `(x ^ x % 32) * 4` has seven
-// low zero bits, so `(i & warp) & ((lane ^ tid) * 4)` is 0 for i < 128.
+// not bounded (nvcc keeps `36u + blockDim.x <= 28u` as a run-time
+// condition). Bits count: `(x ^ x % 32) * 4` has seven low zero bits, so
+// `(i & warp) & ((lane ^ tid) * 4)` is 0 for i < 128.
 //
 // Under a guard `e == C` the compiler replaces e by C in the code the guard
 // runs (GVN): a thread index (`threadIdx.x == 20`), a variable (`tid ==
 // 38`: `s[tid]` becomes `s[38]`) or any expression computed the same way.
 // A variable computed before the branch from e keeps its value: `if (tid ==
-// 16) s[lane]` kept its per-lane address, differential run 5
-// (LaneExpr::Variable). No Clang here.
+// 16) s[lane]` keeps its per-lane address (LaneExpr::Variable). The rules
+// live in Folder.h. No Clang here.
 //
 //===----------------------------------------------------------------------===//
 

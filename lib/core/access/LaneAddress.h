@@ -1,0 +1,58 @@
+//===- LaneAddress.h - One lane's byte address of an access ---------------===//
+//
+// Internal to AccessEvaluation.cpp: how an access's indices become each
+// lane's byte address in the array (the element size and extents, the
+// bounds, a member's offset, where the array starts inside a word), and
+// where a layout being weighed for a fix (rows padded, columns swizzled;
+// core/model/ArrayLayout.h) moves that address. No Clang here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_LANEADDRESS_H
+#define BANKFIX_LANEADDRESS_H
+
+#include "core/access/AccessEvaluation.h"
+#include "core/expr/LaneEvaluator.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// Why the access cannot be judged, for the evaluation \p E.
+void setProblem(AccessEvaluation &E, std::string Problem, std::string Term);
+
+/// "threadIdx (x,y,z)".
+std::string describeLane(const std::array<unsigned, 3> &Tid);
+
+/// True when an evaluation error comes from the values reached (it cannot
+/// happen in a program that runs), not from what is not known.
+bool fromValues(EvalErrorKind K);
+
+/// How an access's indices become a byte address: bytes per index step and
+/// the extent (0: not known) of each index.
+struct Addressing {
+  std::vector<int64_t> Scale;
+  std::vector<uint64_t> Extent;
+};
+
+/// The addressing of \p Access into \p Array; nullopt (and the problem set)
+/// for an array whose size in bytes does not fit in 64 bits.
+std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
+                                       const SharedAccessDesc &Access,
+                                       AccessEvaluation &Eval);
+
+/// The byte address of the access for one lane: a constant plus multiples
+/// of warp-uniform symbols; nullopt (and the problem set) when an index
+/// cannot be evaluated, is out of bounds, or the address overflows.
+std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
+                                         const SharedAccessDesc &Access,
+                                         const Addressing &Scheme,
+                                         const LaneEnv &Env,
+                                         AccessEvaluation &Eval);
+
+} // namespace bankfix
+
+#endif // BANKFIX_LANEADDRESS_H

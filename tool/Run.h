@@ -1,0 +1,22 @@
+//===- Run.h - One bankfix run over its input files -----------------------===//
+//
+// Checks every input (its settings from the command line and its
+// .bankfix.yaml, its flags from the compile database), prints each file's
+// diagnostics in input order, then applies or exports the fixes and writes
+// the JSON, SARIF or --explain-svg output. Returns the exit status: 0, 1
+// for warnings treated as errors, 2 for a tool error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_TOOL_RUN_H
+#define BANKFIX_TOOL_RUN_H
+
+#include "CommandLine.h"
+
+namespace bankfix {
+
+int runBankfix(const RunRequest &Request);
+
+} // namespace bankfix
+
+#endif // BANKFIX_TOOL_RUN_H

@@ -172,8 +172,9 @@ bool worse(const AccessEvaluation &A, const AccessEvaluation &B) {
     return WA.Wavefronts > WB.Wavefronts;
   if (A.blockExcess() != B.blockExcess())
     return A.blockExcess() > B.blockExcess();
-  // The block's totals must bound every value's (differential run 5,
-  // batch_001.cu:444: n = 1 takes 10 wavefronts, ideal 4; n = 0 8, ideal 2).
+  // The block's totals must bound every value's (`n = 1` may take 10
+  // wavefronts, ideal 4, where `n = 0` takes 8, ideal 2: the same warp
+  // excess).
   return A.BlockWavefronts > B.BlockWavefronts;
 }
 

@@ -36,7 +36,7 @@ speculatedIndices(const SharedArrayLayout &Array,
     return std::nullopt;
   CompileTimeFacts Facts = factsUnder(*Access.Guard);
   // A guard that its own conjuncts contradict (`lane % 8 == 4 && (lane * 3)
-  // % 4 > 2`): nvcc deletes the load (differential run 3).
+  // % 4 > 2`): nvcc deletes the load.
   if (compileTimeValue(*Access.Guard, Facts) == 0)
     return std::nullopt;
   std::vector<int64_t> Indices;

@@ -3,11 +3,11 @@
 // nvcc turns `if (c) acc += s[K];` and `acc += c ? s[K] : 0` into a select
 // when the load is the only effect of the conditional code and its address
 // is a compile-time constant inside the array: the load then runs in every
-// warp, with every lane, whatever c is. Measured in differential run 2
-// (test/differential/findings/speculated_guarded_load.cu): all 20 guarded
-// 1-8 byte loads of that form ran in every warp; the two 16-byte ones
-// (an int4 whose four components are converted and added) did not, and a
-// load followed by a store (`if (tid == 0) out[b] = s[0];`, the CUDA
+// warp, with every lane, whatever c is. Measured on an H100
+// (test/differential/findings/speculated_guarded_load.cu): guarded 1-8
+// byte loads of that form run in every warp; 16-byte ones (an int4 whose
+// four components are converted and added) do not, and a load followed by
+// a store (`if (tid == 0) out[b] = s[0];`, the CUDA
 // samples' reductions) keeps its branch. No Clang here.
 //
 //===----------------------------------------------------------------------===//

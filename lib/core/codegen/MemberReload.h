@@ -6,8 +6,8 @@
 // the two follow each other in straight-line code (no barrier between),
 // the member load becomes an 8-byte LDS of the last two members instead.
 // Measured on an H100 with Nsight Compute
-// (test/differential/findings/int4_member_reload.cu, member_reload_forms.cu,
-// differential runs 3 and 4): so for int4, uint4, float4 read through a
+// (test/differential/findings/int4_member_reload.cu,
+// member_reload_forms.cu): so for int4, uint4, float4 read through a
 // float array, and a 16-byte struct of floats; the `.x`, `.y` and `.w`
 // members, another element, a whole load before the member load, 8-byte
 // elements and double2's 8-byte `.y` change nothing.

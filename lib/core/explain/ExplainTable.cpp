@@ -140,7 +140,11 @@ std::string describeWavefronts(const WarpBankMap &Map, bool NameBanks) {
          (NameBanks ? worstBanks(Map) : "");
 }
 
-std::string renderExplainTable(const AccessExplanation &E) {
+namespace {
+
+/// The lines above the table: where, which warp, the index and the values
+/// not known, and what the padding would be.
+std::string renderHeading(const AccessExplanation &E) {
   std::string Out;
   Out += E.Place + ": " + E.Access + " in '" + E.Function + "', warp " +
          std::to_string(E.Warp) + " of block " + E.Block;
@@ -177,8 +181,12 @@ std::string renderExplainTable(const AccessExplanation &E) {
   else if (!E.NoAfter.empty())
     Out += "; no after: " + E.NoAfter;
   Out += "\n\n";
+  return Out;
+}
 
-  // One row per lane.
+/// One row per lane: its thread, index, phase and bank columns, before
+/// and after.
+std::string renderLaneRows(const AccessExplanation &E) {
   size_t IndexWidth = 6;
   for (const ExplainedLane &L : E.Lanes) {
     size_t W = 0;
@@ -200,7 +208,7 @@ std::string renderExplainTable(const AccessExplanation &E) {
   std::string Banner = pad("", Head.size()) + "|" + pad(" before", Cols.size());
   if (E.After)
     Banner += "| after";
-  Out += Banner + "\n" + Header + "\n";
+  std::string Out = Banner + "\n" + Header + "\n";
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     const ExplainedLane &L = E.Lanes[Lane];
     const LaneBankUse &B = E.Before.Map.Lanes[Lane];
@@ -225,9 +233,13 @@ std::string renderExplainTable(const AccessExplanation &E) {
       Row += "|" + Columns.row(E.After->Map.Lanes[Lane]);
     Out += Row + "\n";
   }
+  return Out;
+}
 
-  // Distinct words per bank, per phase.
-  Out += "\ndistinct words per bank ('.' for none):\n";
+/// Distinct words per bank, per phase, before and after, and the
+/// wavefronts they make.
+std::string renderBankCounts(const AccessExplanation &E) {
+  std::string Out = "\ndistinct words per bank ('.' for none):\n";
   std::string BankRow = pad("bank", 22);
   for (unsigned B = 0; B < NumBanks; ++B)
     BankRow += pad(std::to_string(B), 3, true);
@@ -253,6 +265,17 @@ std::string renderExplainTable(const AccessExplanation &E) {
   Out += "before: " + describeWavefronts(E.Before.Map) + "\n";
   if (E.After)
     Out += "after:  " + describeWavefronts(E.After->Map) + "\n";
+  return Out;
+}
+
+} // namespace
+
+std::string renderExplainTable(const AccessExplanation &E) {
+  std::string Out = renderHeading(E);
+  if (!E.Problem.empty())
+    return Out;
+  Out += renderLaneRows(E);
+  Out += renderBankCounts(E);
   return trimLines(Out);
 }
 

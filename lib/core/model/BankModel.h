@@ -66,8 +66,8 @@ struct WarpAccessResult {
   bool OneAddressLoad = false;
   /// A 16-byte load's half-warp with a lane switched off inside it (below
   /// its last active lane) that the rule would serve in one wavefront:
-  /// ncu's count there follows no rule found (46 of 141 such probe cases
-  /// missed), so its phases are kept, the most it can be (141 of 141).
+  /// ncu's count there follows no rule found, so its phases are kept: never
+  /// below ncu's count (docs/wide-load-counters.md).
   bool PairingUncertain = false;
   std::vector<PhaseResult> Phases;
 

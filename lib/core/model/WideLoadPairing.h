@@ -9,11 +9,11 @@
 // the pairings {0,1}{2,3} (lane ^ 1) or {0,2}{1,3} (lane ^ 2), the two lanes
 // of every pair read the same address ({0,3}{1,2} does not count). The
 // low half-warp of a 16-byte load whose warp has an inactive lane needs no
-// pairing. Fitted to the 8- and 16-byte loads of differential runs 2 and
-// 3 (1,182 loads, all exact) and to 989 of 1,035 single-instruction probe
-// cases; the probe cases it misses are 16-byte loads with inactive lanes
-// inside a half-warp (docs/wide-load-counters.md, which also says where
-// the hardware counter differs).
+// pairing. Fitted to the measured 8- and 16-byte loads of the differential
+// test and its single-instruction probe (test/differential/probe/); it
+// does not hold for 16-byte loads with inactive lanes inside a half-warp
+// (docs/wide-load-counters.md, which also says where the hardware counter
+// differs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +37,8 @@ bool servedInOneWavefront(const WarpAddresses &Addresses, unsigned Width,
 
 /// Whether the rule above is not to be trusted for the unit of a load of
 /// \p Width bytes from \p FirstLane: a 16-byte half-warp with a lane
-/// switched off below its last active lane. It missed 46 of the 141 such
-/// probe cases; their quarter-warps were never below ncu (141 of 141).
+/// switched off below its last active lane, where the measured counts
+/// follow no rule found; its quarter-warps are never below them.
 bool pairingIsUncertain(const WarpAddresses &Addresses, unsigned Width,
                         unsigned FirstLane);
 

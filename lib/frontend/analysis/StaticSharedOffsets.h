@@ -4,7 +4,7 @@
 // in declaration order, each at its own alignment (`char s0[31]; char
 // s1[32][33];` puts s1 at byte 31, inside a 4-byte word), leaving out
 // arrays the kernel never names. Measured with __cvta_generic_to_shared on
-// sm_90 (test/differential/findings/README.md, differential run 4;
+// sm_90 (test/differential/findings/README.md;
 // test/cli/Inputs/array_placement.cu). A one-dimensional array named only
 // with constant indices may be split by the optimizer into scalars placed
 // after the others: it is left out of the order, its own place unknown.

@@ -30,6 +30,61 @@ uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
   return N;
 }
 
+/// How padding every row of \p G's arrays by \p Pad elements grows their
+/// memory: static bytes per array, or, for an extern array, the launches'
+/// byte counts (\p Grown: their edits, or why they cannot grow).
+MemoryGrowth rowPaddingGrowth(ASTContext &Ctx, const SharedAccesses &Found,
+                              const ArrayGroup &G,
+                              const std::vector<LaunchSite> &Launches,
+                              unsigned Pad, LaunchGrowth &Grown) {
+  const SharedArray &First = *G.Arrays.front();
+  const VarDecl &V = *First.Decl;
+  MemoryGrowth Growth;
+  if (!V.hasExternalStorage()) {
+    for (const SharedArray *Array : G.Arrays)
+      Growth.StaticBytes[Array] =
+          layoutBytes(Array->Layout, Pad) - layoutBytes(Array->Layout, 0);
+    return Growth;
+  }
+  std::vector<const FunctionDecl *> Kernels;
+  for (size_t I : G.Accesses)
+    Kernels.push_back(Found.Accesses[I].Function);
+  Grown = growLaunches(Ctx, Launches, Kernels,
+                       {"'" + First.Layout.Name + "'", First.Layout.Dims.back(),
+                        Pad, First.Layout.ElementSize,
+                        Ctx.getBaseElementType(V.getType())
+                            .getAsString(Ctx.getPrintingPolicy())});
+  Growth.DynamicBytes = Grown.Bytes;
+  return Growth;
+}
+
+/// The edits of \p Fix's row padding of \p First (its innermost extent,
+/// and the launches \p Grown grows), or why it cannot be offered.
+void offerRowPadding(ASTContext &Ctx, const SharedArray &First,
+                     const LaunchGrowth &Grown, ArrayFix &Fix) {
+  const VarDecl &V = *First.Decl;
+  std::string Name = "'" + First.Layout.Name + "'";
+  const Expr *Size = innermostExtent(V);
+  std::string Written = Size ? writtenText(Ctx, Size->getSourceRange()) : "";
+  std::optional<FixEdit> Edit;
+  if (!Written.empty() && !V.getLocation().isMacroID())
+    Edit = makeFixEdit(Ctx, Size->getSourceRange(),
+                       paddedExtentText(Written, Fix.Plan.Pad));
+  if (!Grown.Refusal.empty())
+    Fix.Refusal = Grown.Refusal;
+  else if (!Edit)
+    Fix.Refusal = Ctx.getSourceManager().isInSystemHeader(V.getLocation())
+                      ? "the declaration of " + Name + " is in a system header"
+                      : "the declaration of " + Name +
+                            " comes from a macro expansion; change it by hand";
+  else
+    Fix.Refusal = budgetsRefusal(Fix.Budgets);
+  if (!Fix.Refusal.empty())
+    return;
+  Fix.Edits.push_back(*Edit);
+  Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
+}
+
 /// Row padding of a multi-dimensional array: the innermost extent grows;
 /// an extern array's launches grow with it.
 void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
@@ -63,7 +118,6 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
     return;
 
   const SharedArray &First = *G.Arrays.front();
-  const VarDecl &V = *First.Decl;
   unsigned Pad = Fix.Plan.Pad;
   Fix.Change = "pad it to " + paddedTypeSpelling(First, Pad);
   if (RowVector > First.Layout.ElementSize)
@@ -72,28 +126,10 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
         "-byte vectors, which keeps its vector accesses aligned" +
         (Fix.Plan.After > Fix.Plan.Floor ? "; no such padding does better)"
                                          : ")");
-  MemoryGrowth Growth;
   LaunchGrowth Grown;
-  if (V.hasExternalStorage()) {
-    std::vector<const FunctionDecl *> Kernels;
-    for (size_t I : G.Accesses)
-      Kernels.push_back(Found.Accesses[I].Function);
-    Grown =
-        growLaunches(Ctx, Launches, Kernels,
-                     {"'" + First.Layout.Name + "'", First.Layout.Dims.back(),
-                      Pad, First.Layout.ElementSize,
-                      Ctx.getBaseElementType(V.getType())
-                          .getAsString(Ctx.getPrintingPolicy())});
-    Growth.DynamicBytes = Grown.Bytes;
-    Fix.LaunchNote = Grown.Note;
-  } else {
-    for (const SharedArray *Array : G.Arrays)
-      Growth.StaticBytes[Array] =
-          layoutBytes(Array->Layout, Pad) - layoutBytes(Array->Layout, 0);
-  }
+  MemoryGrowth Growth = rowPaddingGrowth(Ctx, Found, G, Launches, Pad, Grown);
+  Fix.LaunchNote = Grown.Note;
   Fix.Budgets = kernelBudgets(Ctx, Found, G.Accesses, Shapes, Launches, Growth);
-
-  std::string Name = "'" + First.Layout.Name + "'";
   for (const SharedArray *Array : G.Arrays) {
     auto U = Unsafe.find(Array->Decl);
     if (U != Unsafe.end()) {
@@ -101,25 +137,7 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
       return;
     }
   }
-  const Expr *Size = innermostExtent(V);
-  std::string Written = Size ? writtenText(Ctx, Size->getSourceRange()) : "";
-  std::optional<FixEdit> Edit;
-  if (!Written.empty() && !V.getLocation().isMacroID())
-    Edit = makeFixEdit(Ctx, Size->getSourceRange(),
-                       paddedExtentText(Written, Pad));
-  if (!Grown.Refusal.empty())
-    Fix.Refusal = Grown.Refusal;
-  else if (!Edit)
-    Fix.Refusal = SM.isInSystemHeader(V.getLocation())
-                      ? "the declaration of " + Name + " is in a system header"
-                      : "the declaration of " + Name +
-                            " comes from a macro expansion; change it by hand";
-  else
-    Fix.Refusal = budgetsRefusal(Fix.Budgets);
-  if (!Fix.Refusal.empty())
-    return;
-  Fix.Edits.push_back(*Edit);
-  Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
+  offerRowPadding(Ctx, First, Grown, Fix);
 }
 
 /// Why \p Fix offers nothing: "XOR swizzle: ...".

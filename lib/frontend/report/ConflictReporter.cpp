@@ -151,6 +151,49 @@ void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
     note(Fix.LaunchNote);
 }
 
+namespace {
+
+/// "N-way shared memory bank conflict on load from 't' (...)".
+std::string warningText(const FoundAccess &Access,
+                        const AccessSummary &Summary) {
+  uint64_t Iterations = Summary.Executions;
+  const InstanceEvaluation &WorstInstance = Summary.Instances[Summary.Worst];
+  const AccessEvaluation &Eval = WorstInstance.Eval;
+  const WarpAccessResult &Worst = Eval.worst();
+  std::string PerWarp =
+      Eval.sameInEveryWarp()
+          ? " wavefronts per warp"
+          : " wavefronts in warp " +
+                std::to_string(Eval.Warps[Eval.WorstWarp].Warp) + ", the worst";
+  std::string PerIteration;
+  if (Iterations > 1)
+    PerIteration = Summary.sameInEveryInstance()
+                       ? ", in each of " + plural(Iterations, "iteration")
+                       : ", in iteration " + WorstInstance.Iteration +
+                             ", the worst of " + std::to_string(Iterations);
+  std::string WorstCase = Summary.worstCase();
+  return (WorstCase.empty() ? "" : "up to ") + std::to_string(Worst.NWay) +
+         "-way shared memory bank conflict on " + describeAccess(Access) +
+         " (" + std::to_string(Worst.Wavefronts) + PerWarp + ", ideal " +
+         std::to_string(Worst.Ideal) + PerIteration +
+         (WorstCase.empty() ? "" : "; worst case, " + WorstCase) + ")";
+}
+
+} // namespace
+
+void ConflictReporter::reportPlainAlternative(
+    const PlainElementAlternative &Plain, const WarpAccessResult &Worst) {
+  if (!Plain.Summary.runs())
+    return;
+  const WarpAccessResult &P = Plain.Summary.worst().worst();
+  if (P.excess() < Worst.excess())
+    note("an array of plain '" + Plain.TypeSpelling +
+         "' indexed the same way would take " +
+         plural(P.Wavefronts, "wavefront") + " per warp (ideal " +
+         std::to_string(P.Ideal) + (P.hasConflict() ? "" : ", no conflict") +
+         "): the struct's size spreads the accessed member over the banks");
+}
+
 std::optional<std::string>
 ConflictReporter::report(const FoundAccess &Access,
                          const AccessSummary &Summary,
@@ -188,24 +231,7 @@ ConflictReporter::report(const FoundAccess &Access,
   if (!Worst.hasConflict())
     return std::nullopt;
   ++Warnings;
-  std::string PerWarp =
-      Eval.sameInEveryWarp()
-          ? " wavefronts per warp"
-          : " wavefronts in warp " +
-                std::to_string(Eval.Warps[Eval.WorstWarp].Warp) + ", the worst";
-  std::string PerIteration;
-  if (Iterations > 1)
-    PerIteration = Summary.sameInEveryInstance()
-                       ? ", in each of " + plural(Iterations, "iteration")
-                       : ", in iteration " + WorstInstance.Iteration +
-                             ", the worst of " + std::to_string(Iterations);
-  std::string WorstCase = Summary.worstCase();
-  std::string Message =
-      (WorstCase.empty() ? "" : "up to ") + std::to_string(Worst.NWay) +
-      "-way shared memory bank conflict on " + describeAccess(Access) + " (" +
-      std::to_string(Worst.Wavefronts) + PerWarp + ", ideal " +
-      std::to_string(Worst.Ideal) + PerIteration +
-      (WorstCase.empty() ? "" : "; worst case, " + WorstCase) + ")";
+  std::string Message = warningText(Access, Summary);
   ReportedDiagnostic W;
   W.Level = ReportedDiagnostic::Warning;
   W.Loc = Loc;
@@ -227,15 +253,8 @@ ConflictReporter::report(const FoundAccess &Access,
   note(Shape + ": " + Runs + ", " + std::to_string(Summary.BlockWavefronts) +
        " wavefronts per block, ideal " + std::to_string(Summary.BlockIdeal) +
        ", " + std::to_string(Summary.blockExcess()) + " excess");
-  if (Plain && Plain->Summary.runs()) {
-    const WarpAccessResult &P = Plain->Summary.worst().worst();
-    if (P.excess() < Worst.excess())
-      note("an array of plain '" + Plain->TypeSpelling +
-           "' indexed the same way would take " +
-           plural(P.Wavefronts, "wavefront") + " per warp (ideal " +
-           std::to_string(P.Ideal) + (P.hasConflict() ? "" : ", no conflict") +
-           "): the struct's size spreads the accessed member over the banks");
-  }
+  if (Plain)
+    reportPlainAlternative(*Plain, Worst);
   if (Fix)
     reportFixNotes(*Fix);
   return Message;

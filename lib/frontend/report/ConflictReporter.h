@@ -59,6 +59,10 @@ private:
   /// After an access's totals: what the fix makes worse, what the other
   /// style would give, the blocks per SM it costs, launches out of sight.
   void reportFixNotes(const ArrayFix &Fix);
+  /// "an array of plain 'double' ... would take": when the struct around
+  /// the member accessed makes it worse than \p Worst.
+  void reportPlainAlternative(const PlainElementAlternative &Plain,
+                              const WarpAccessResult &Worst);
   /// "called from 'kernel' here" at each call that reached the access.
   void reportCalls(const FoundAccess &Access);
 

@@ -70,10 +70,49 @@ static llvm::json::Object fixObject(const FixRecord &F) {
   return O;
 }
 
-std::string renderJson(const std::vector<AccessRecord> &Records,
-                       const std::vector<FixRecord> &Fixes,
-                       const std::vector<RemarkRecord> &Remarks) {
-  llvm::json::Array Accesses;
+namespace {
+
+llvm::json::Object accessObject(const AccessRecord &R) {
+  llvm::json::Object A{
+      {"file", R.File},
+      {"line", R.Line},
+      {"column", R.Column},
+      {"array", R.Array},
+      {"kind", R.Kind},
+      {"function", R.Function},
+      {"block", shapeArray(R.Shape)},
+      {"blockOrigin", R.ShapeOrigin},
+      {"judged", R.Judged},
+      {"iterations", R.Iterations},
+  };
+  if (!R.Merge.empty())
+    A["merge"] = R.Merge;
+  if (!R.SuppressedBy.empty()) {
+    A["suppressed"] = true;
+    A["suppressedBy"] = R.SuppressedBy;
+  }
+  if (!R.Judged) {
+    A["problem"] = R.Problem;
+    return A;
+  }
+  A["wavefrontsPerWarp"] = R.WavefrontsPerWarp;
+  A["idealPerWarp"] = R.IdealPerWarp;
+  A["nWay"] = R.NWay;
+  A["conflict"] = R.conflict();
+  A["blockWavefronts"] = int64_t(R.BlockWavefronts);
+  A["blockIdeal"] = int64_t(R.BlockIdeal);
+  A["excessWavefrontsPerBlock"] = int64_t(R.blockExcess());
+  A["exact"] = R.WorstCase.empty();
+  if (!R.WorstCase.empty())
+    A["worstCase"] = R.WorstCase;
+  if (!R.ForEvery.empty())
+    A["forEvery"] = R.ForEvery;
+  return A;
+}
+
+/// One object per kernel and block shape, in the order they first appear:
+/// its accesses' totals.
+llvm::json::Array kernelObjects(const std::vector<AccessRecord> &Records) {
   struct Totals {
     uint64_t Wavefronts = 0, Ideal = 0;
     unsigned Accesses = 0, Conflicts = 0, Unjudged = 0;
@@ -81,44 +120,7 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
   using Key = std::tuple<std::string, std::string, std::array<unsigned, 3>>;
   std::map<Key, Totals> PerKernel;
   std::vector<Key> Order;
-
   for (const AccessRecord &R : Records) {
-    llvm::json::Object A{
-        {"file", R.File},
-        {"line", R.Line},
-        {"column", R.Column},
-        {"array", R.Array},
-        {"kind", R.Kind},
-        {"function", R.Function},
-        {"block", shapeArray(R.Shape)},
-        {"blockOrigin", R.ShapeOrigin},
-        {"judged", R.Judged},
-        {"iterations", R.Iterations},
-    };
-    if (!R.Merge.empty())
-      A["merge"] = R.Merge;
-    if (!R.SuppressedBy.empty()) {
-      A["suppressed"] = true;
-      A["suppressedBy"] = R.SuppressedBy;
-    }
-    if (R.Judged) {
-      A["wavefrontsPerWarp"] = R.WavefrontsPerWarp;
-      A["idealPerWarp"] = R.IdealPerWarp;
-      A["nWay"] = R.NWay;
-      A["conflict"] = R.conflict();
-      A["blockWavefronts"] = int64_t(R.BlockWavefronts);
-      A["blockIdeal"] = int64_t(R.BlockIdeal);
-      A["excessWavefrontsPerBlock"] = int64_t(R.blockExcess());
-      A["exact"] = R.WorstCase.empty();
-      if (!R.WorstCase.empty())
-        A["worstCase"] = R.WorstCase;
-      if (!R.ForEvery.empty())
-        A["forEvery"] = R.ForEvery;
-    } else {
-      A["problem"] = R.Problem;
-    }
-    Accesses.push_back(std::move(A));
-
     Key K{R.File, R.Function, R.Shape.Dim};
     auto [It, New] = PerKernel.try_emplace(K);
     if (New)
@@ -133,7 +135,6 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
     T.Ideal += R.BlockIdeal;
     T.Conflicts += R.conflict();
   }
-
   llvm::json::Array Kernels;
   for (const Key &K : Order) {
     const Totals &T = PerKernel[K];
@@ -150,11 +151,21 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
         {"excessWavefrontsPerBlock", int64_t(T.Wavefronts - T.Ideal)},
     });
   }
+  return Kernels;
+}
 
+} // namespace
+
+std::string renderJson(const std::vector<AccessRecord> &Records,
+                       const std::vector<FixRecord> &Fixes,
+                       const std::vector<RemarkRecord> &Remarks) {
+  llvm::json::Array Accesses;
+  for (const AccessRecord &R : Records)
+    Accesses.push_back(accessObject(R));
   Coverage C = coverageOf(Records);
   llvm::json::Object Root{{"version", 1},
                           {"accesses", std::move(Accesses)},
-                          {"kernels", std::move(Kernels)},
+                          {"kernels", kernelObjects(Records)},
                           {"coverage", llvm::json::Object{
                                            {"found", C.Found},
                                            {"judged", C.Judged},

@@ -17,6 +17,7 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "core/access/PeriodicForm.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/expr/SettledValue.h"
 
@@ -35,19 +36,9 @@ namespace {
 constexpr uint64_t MaxSteppedIterations = uint64_t(1) << 40;
 constexpr uint64_t SettleIterations = 8;
 
-using Int = __int128;
-
-Int typeMin(IntType T) {
-  if (T.IsBool || !T.Signed)
-    return 0;
-  return -(Int(1) << (T.Bits - 1));
-}
-
-Int typeMax(IntType T) {
-  if (T.IsBool)
-    return 1;
-  return T.Signed ? (Int(1) << (T.Bits - 1)) - 1 : (Int(1) << T.Bits) - 1;
-}
+using periodic::Int;
+using periodic::typeMax;
+using periodic::typeMin;
 
 bool inType(Int V, IntType T) { return V >= typeMin(T) && V <= typeMax(T); }
 
@@ -260,22 +251,20 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   return false;
 }
 
-bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
-                           const WriteCollector &Writes,
-                           const std::vector<const VarDecl *> &Vars) {
-  IterationRange &R = *Walk.Range;
-  // A variable that gets a value in the loop only would be labelled with
-  // the value of the iteration before.
-  for (const VarDecl *V : Writes.Written)
-    if (Values.count(V) && std::find(Vars.begin(), Vars.end(), V) == Vars.end())
-      return false;
-  // Which variables step by a constant (from a number on entry), and
-  // which are no number once changed.
-  std::set<std::string> Stepping, Unknown, All;
-  std::vector<LaneExprPtr> Out(Vars.size());
+namespace {
+
+/// Splits the loop's variables of \p R into those that step by a constant
+/// from a number on entry (LoopVariable::Steps set) and those that are no
+/// number once changed (\p Unknown); \p Out: each variable's value after
+/// one iteration. False when a variable has no value.
+bool classifyVariables(IterationRange &R, const LocalValues &Values,
+                       const std::vector<const VarDecl *> &Vars,
+                       std::vector<LaneExprPtr> &Out,
+                       std::set<std::string> &Unknown) {
+  std::set<std::string> Stepping;
+  Out.assign(Vars.size(), nullptr);
   for (size_t I = 0; I < Vars.size(); ++I) {
     LoopVariable &L = R.Variables[I];
-    All.insert(L.Symbol);
     Out[I] = Values.lookup(Vars[I]);
     if (!Out[I])
       return false;
@@ -301,55 +290,37 @@ bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
     if (Unknown.count(R.Variables[I].Symbol) &&
         !stopsBeforeStepping(*Out[I], Stepping, Unknown))
       return false;
-  // No access reads a variable that is no number.
-  for (const WalkedAccess &A : Walk.Accesses) {
-    for (const LaneExprPtr &Index : A.Indices)
-      if (mentionsSymbol(*Index, Unknown))
-        return false;
-    if (A.Guard && mentionsSymbol(*A.Guard, Unknown))
-      return false;
-  }
+  return true;
+}
 
-  // The condition in the symbols (translate() reads the current values).
-  LaneExprPtr Cond;
-  {
-    LocalValues After = Values;
-    for (size_t I = 0; I < Vars.size(); ++I)
-      Values[Vars[I]] =
-          LaneExpr::uniform(R.Variables[I].Symbol, R.Variables[I].Entry->Type);
-    Cond = translate(S->getCond());
-    Values = std::move(After);
-  }
-  std::optional<uint64_t> N = tripCount(*Cond, R);
-  if (!N || *N < 2)
-    return false;
-  R.Count = *N;
-  R.Outer = Iteration;
-  R.FirstRegion = Walk.EntryRegion;
-  R.LastRegion = Region;
-  // Every stepping variable stays in its type; the condition, evaluated as
-  // the unrolled walk would, holds up to the last iteration and fails then.
+/// Whether \p Cond holds up to the last of \p N iterations and fails
+/// then, as the unrolled walk would evaluate it, with every stepping
+/// variable in its type.
+bool tripsCheck(const LaneExprPtr &Cond, const IterationRange &R, uint64_t N) {
   for (const LoopVariable &L : R.Variables)
-    if (L.Steps && (!inType(Int(L.Start) + Int(L.Step) * Int(*N), L.Type) ||
+    if (L.Steps && (!inType(Int(L.Start) + Int(L.Step) * Int(N), L.Type) ||
                     !inType(L.Start, L.Type)))
       return false;
-  for (uint64_t K : {uint64_t(0), uint64_t(1), *N - 1})
+  for (uint64_t K : {uint64_t(0), uint64_t(1), N - 1})
     if (conditionAt(Cond, R, K).value_or(0) == 0)
       return false;
-  if (conditionAt(Cond, R, *N).value_or(1) != 0)
-    return false;
+  return conditionAt(Cond, R, N).value_or(1) == 0;
+}
 
-  // What the unknown variables hold after each iteration: the unrolled
-  // walk's settled values, simulated until they no longer change.
-  std::map<std::string, LaneExprPtr> Now;
+/// What the variables hold after each iteration (\p Now, after the last
+/// one simulated): the unrolled walk's settled values, simulated until
+/// they no longer change. False when a value does not settle.
+bool settleUnknowns(const IterationRange &R,
+                    const std::vector<LaneExprPtr> &Out, uint64_t N,
+                    std::map<std::string, LaneExprPtr> &Now) {
   for (const LoopVariable &L : R.Variables)
     Now[L.Symbol] = L.Entry;
-  uint64_t Simulated = std::min<uint64_t>(*N, SettleIterations);
+  uint64_t Simulated = std::min<uint64_t>(N, SettleIterations);
   bool Changed = true;
   for (uint64_t K = 0; K < Simulated; ++K) {
     std::map<std::string, LaneExprPtr> Next = Now;
     Changed = false;
-    for (size_t I = 0; I < Vars.size(); ++I) {
+    for (size_t I = 0; I < Out.size(); ++I) {
       const LoopVariable &L = R.Variables[I];
       if (L.Steps) {
         Next[L.Symbol] = R.valueAt(L, K + 1);
@@ -365,25 +336,78 @@ bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
     }
     Now = std::move(Next);
   }
-  if (Simulated < *N && Changed)
-    return false;
+  return Simulated == N || !Changed;
+}
 
-  // After the loop: the stepping variables hold their last values, the
-  // others what they settled to; values made in the body are those of its
-  // last iteration.
+} // namespace
+
+LaneExprPtr Walker::steppedCondition(const ForStmt *S, const IterationRange &R,
+                                     const std::vector<const VarDecl *> &Vars) {
+  LocalValues After = Values;
+  for (size_t I = 0; I < Vars.size(); ++I)
+    Values[Vars[I]] =
+        LaneExpr::uniform(R.Variables[I].Symbol, R.Variables[I].Entry->Type);
+  LaneExprPtr Cond = translate(S->getCond());
+  Values = std::move(After);
+  return Cond;
+}
+
+void Walker::leaveSteppedLoop(const IterationRange &R,
+                              const std::vector<const VarDecl *> &Vars,
+                              const std::map<std::string, LaneExprPtr> &Now) {
+  std::set<std::string> All;
   std::map<std::string, LaneExprPtr> Last;
-  for (const LoopVariable &L : R.Variables)
-    Last[L.Symbol] = L.Steps ? R.valueAt(L, *N - 1) : Now[L.Symbol];
+  for (const LoopVariable &L : R.Variables) {
+    All.insert(L.Symbol);
+    Last[L.Symbol] = L.Steps ? R.valueAt(L, R.Count - 1) : Now.at(L.Symbol);
+  }
   for (auto &[V, E] : Values)
     if (E && mentionsSymbol(*E, All))
       E = substituteSymbols(E, Last);
   for (size_t I = 0; I < Vars.size(); ++I)
-    Values[Vars[I]] = R.Variables[I].Steps ? R.valueAt(R.Variables[I], *N)
-                                           : Now[R.Variables[I].Symbol];
+    Values[Vars[I]] = R.Variables[I].Steps ? R.valueAt(R.Variables[I], R.Count)
+                                           : Now.at(R.Variables[I].Symbol);
   for (auto &[C, E] : CallValues)
     if (E && mentionsSymbol(*E, All))
       E = substituteSymbols(E, Last);
+}
 
+bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
+                           const WriteCollector &Writes,
+                           const std::vector<const VarDecl *> &Vars) {
+  IterationRange &R = *Walk.Range;
+  // A variable that gets a value in the loop only would be labelled with
+  // the value of the iteration before.
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V) && std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+      return false;
+  std::vector<LaneExprPtr> Out;
+  std::set<std::string> Unknown;
+  if (!classifyVariables(R, Values, Vars, Out, Unknown))
+    return false;
+  // No access reads a variable that is no number.
+  for (const WalkedAccess &A : Walk.Accesses) {
+    for (const LaneExprPtr &Index : A.Indices)
+      if (mentionsSymbol(*Index, Unknown))
+        return false;
+    if (A.Guard && mentionsSymbol(*A.Guard, Unknown))
+      return false;
+  }
+  LaneExprPtr Cond = steppedCondition(S, R, Vars);
+  std::optional<uint64_t> N = tripCount(*Cond, R);
+  if (!N || *N < 2)
+    return false;
+  R.Count = *N;
+  R.Outer = Iteration;
+  R.FirstRegion = Walk.EntryRegion;
+  R.LastRegion = Region;
+  std::map<std::string, LaneExprPtr> Now;
+  if (!tripsCheck(Cond, R, *N) || !settleUnknowns(R, Out, *N, Now))
+    return false;
+  // After the loop: the stepping variables hold their last values, the
+  // others what they settled to; values made in the body are those of its
+  // last iteration.
+  leaveSteppedLoop(R, Vars, Now);
   ++UnrolledBodies;
   for (WalkedAccess &A : Walk.Accesses) {
     A.Range = Walk.Range;

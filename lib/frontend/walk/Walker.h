@@ -18,6 +18,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <map>
+#include <string>
+
 namespace bankfix {
 namespace walk {
 
@@ -200,6 +203,15 @@ private:
   bool finishStepped(const clang::ForStmt *S, SteppedWalk &Walk,
                      const WriteCollector &Writes,
                      const std::vector<const clang::VarDecl *> &Vars);
+  /// The loop's condition with its variables as the symbols of \p R.
+  LaneExprPtr steppedCondition(const clang::ForStmt *S, const IterationRange &R,
+                               const std::vector<const clang::VarDecl *> &Vars);
+  /// The values after the loop: the stepping variables' last values, the
+  /// others' settled values \p Now; values made in the body are those of
+  /// its last iteration.
+  void leaveSteppedLoop(const IterationRange &R,
+                        const std::vector<const clang::VarDecl *> &Vars,
+                        const std::map<std::string, LaneExprPtr> &Now);
   SteppedWalk *Stepped = nullptr;
 
   // Expressions (ExprScanner.cpp, SideEffects.cpp).

@@ -61,7 +61,7 @@ TEST(UniformSearch, TheWorstValueBoundsTheBlockTotals) {
   // if ((threadIdx.x + n) % 2 >= 1) a[(threadIdx.x / 2) * 32], 33 threads:
   // either parity leaves warp 0 16-way (excess 15); odd n also runs thread
   // 32, alone in warp 1 (1 wavefront, ideal 1). The block's totals are
-  // those of odd n: 17 wavefronts, ideal 2 (differential run 5 measured
+  // those of odd n: 17 wavefronts, ideal 2 (seed 5 measurement,
   // such a pair above the other value's totals).
   SharedAccessDesc A = access({(tx() / 2) * 32});
   A.Guard = ((tx() + sym("n")) % 2 >= X(1)).P;

@@ -1,7 +1,7 @@
 //===- LoadSpeculationTest.cpp - Guarded loads nvcc runs unconditionally --===//
 //
 // The forms of test/differential/findings/speculated_guarded_load.cu and
-// the accesses of differential run 2 named below.
+// the accesses of the seed 2 measurement named below.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +66,7 @@ TEST(LoadSpeculation, TheGuardMayFixTheIndex) {
 }
 
 TEST(LoadSpeculation, TheGuardMayFixAVariableIndex) {
-  // Differential run 5, batch_000.cu:518 (block 5x3): if (tid == 38u) acc
+  // Seed 5 measurement, batch_000.cu:518 (block 5x3): if (tid == 38u) acc
   // += s0[tid]; no lane has tid 38, yet the one warp loads s0[38].
   X Tid(LaneExpr::variable((tx() + ty() * X(5)).P));
   const SharedArrayLayout Words{"s0", {100}, 4};
@@ -81,7 +81,7 @@ TEST(LoadSpeculation, TheGuardMayFixAVariableIndex) {
 }
 
 TEST(LoadSpeculation, AGuardItsConjunctsContradictIsDeleted) {
-  // Differential run 3, batch_008.cu:385: if ((lane % 8u == 4u) && ((lane
+  // Seed 3 measurement, batch_008.cu:385: if ((lane % 8u == 4u) && ((lane
   // * 3u) % 4u > 2u)) acc += s1[5][lane % 8u]; the guard fixes the index
   // but never holds: nvcc deleted the load.
   X Lane(LaneExpr::variable((tx() % X(32)).P));

@@ -49,7 +49,7 @@ TEST(MemberReload, TheSameValueSpelledOtherwise) {
   // sameValueOtherSpelling: s[lane & tid].z, then s[tid % 32u].
   EXPECT_TRUE(readsThirdWordOf(Int4s, load(lane() & tid(), 4, 8),
                                load(tid() % X(32), 16), Block128));
-  // Differential run 2, batch_011.cu:743: equal in a one-warp block only
+  // Seed 2 measurement, batch_011.cu:743: equal in a one-warp block only
   // (lane and tid), and nvcc loaded the int4 as written.
   const SharedArrayLayout Wide{"s1", {64 * 129}, 16};
   std::vector<BlockShape> Warp = {BlockShape{{32, 1, 1}}};

@@ -1,8 +1,9 @@
 //===- CompileTimeValueTest.cpp - What the compiler folds to a constant ---===//
 //
 // The index forms of the guarded loads nvcc ran in every warp in
-// differential run 2 (test/differential/findings/speculated_guarded_load.cu)
-// fold; those that depend on a thread index or the block size do not.
+// the seed 2 measurement
+// (test/differential/findings/speculated_guarded_load.cu) fold; those that
+// depend on a thread index or the block size do not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,7 +55,7 @@ TEST(CompileTimeValue, IdentitiesOnUnknownOperands) {
   EXPECT_EQ(value(((X(1) * (tx() ^ X(1))) * ((T & tx()) * X(16))) % X(16)), 0);
   EXPECT_EQ(value((tx() * X(8)) & X(7)), 0);
   EXPECT_EQ(value((tx() * X(8)) % X(32)), std::nullopt);
-  // Differential run 4, batch_008.cu:88: every low bit set by the |.
+  // Seed 4 measurement, batch_008.cu:88: every low bit set by the |.
   EXPECT_EQ(value((bdx() | X(31)) % X(32)), 31);
   EXPECT_EQ(value((bdx() | X(31)) % X(16)), 15);
   EXPECT_EQ(value((bdx() | X(15)) % X(32)), std::nullopt);
@@ -85,7 +86,7 @@ TEST(CompileTimeValue, ComparisonsThatTheOperatorsDecide) {
   EXPECT_EQ(value(eq(X(3) * Lane, X(39))), std::nullopt);
   EXPECT_EQ(value(Lane < X(32)), 1);
   EXPECT_EQ(value(Lane < X(31)), std::nullopt);
-  // Differential run 4, batch_007.cu:217: 31 + lane == 9 never holds
+  // Seed 4 measurement, batch_007.cu:217: 31 + lane == 9 never holds
   // (nvcc deleted the load); the sum's smallest value decides the others.
   EXPECT_EQ(value(eq(X(31) + Lane, X(9))), 0);
   EXPECT_EQ(value(eq(Lane + X(31), X(40))), std::nullopt);
@@ -118,17 +119,17 @@ TEST(CompileTimeValue, TheGuardFixesAVariableWhereItIsNamed) {
   X Lane(LaneExpr::variable((Tid % X(32)).P));
   CompileTimeFacts F = factsUnder(*eq(Tid, X(38)).P);
   ASSERT_EQ(F.Values.size(), 1u);
-  // Differential run 5, batch_000.cu:518: if (tid == 38u) ... s0[tid].
+  // Seed 5 measurement, batch_000.cu:518: if (tid == 38u) ... s0[tid].
   EXPECT_EQ(value(Tid, F), 38);
   // What the branch computes from tid folds too.
   EXPECT_EQ(value(Tid % X(32), F), 6);
   EXPECT_EQ(value(Tid + X(1), F), 39);
-  // lane was computed before the branch: run 5, batch_009.cu:98, if (tid
+  // lane was computed before the branch: seed 5, batch_009.cu:98, if (tid
   // == 16u) ... s0[lane] kept its per-lane address.
   EXPECT_EQ(value(Lane, F), std::nullopt);
   EXPECT_EQ(value(Lane + X(1), F), std::nullopt);
   EXPECT_EQ(value((Lane * X(3)) % X(4), F), std::nullopt);
-  // Guarded by lane itself, lane is known (run 2, batch_014.cu:678 is the
+  // Guarded by lane itself, lane is known (seed 2, batch_014.cu:678 is the
   // other way round: if (lane == 5u) ... s0[tid] is not).
   CompileTimeFacts OnLane = factsUnder(*eq(Lane, X(5)).P);
   EXPECT_EQ(value(Lane, OnLane), 5);
@@ -168,7 +169,7 @@ TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
   X Tid(LaneExpr::variable(tid().P));
   X Lane(LaneExpr::variable((Tid % X(32)).P));
   X Warp(LaneExpr::variable((Tid / X(32)).P));
-  // Differential run 5, batch_003.cu:551 (i = 0..2): lane ^ tid clears
+  // Seed 5 measurement, batch_003.cu:551 (i = 0..2): lane ^ tid clears
   // the five low bits, times 4 seven, and i & warp is at most i.
   for (int I = 0; I < 3; ++I)
     EXPECT_EQ(value((X(I) & Warp) & ((Lane ^ Tid) * X(4))), 0) << I;
@@ -177,7 +178,7 @@ TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
   EXPECT_EQ(value((Tid - (Tid & X(15))) % X(32)), std::nullopt);
   EXPECT_EQ(value((Tid ^ (Tid % X(24))) % X(8)), std::nullopt);
   EXPECT_EQ(value((tx() ^ (Tid % X(32))) % X(32)), std::nullopt);
-  // Differential run 6, batch_008.cu:678: i & (tid < 14u) is 0 for an
+  // Seed 6 measurement, batch_008.cu:678: i & (tid < 14u) is 0 for an
   // even i (a comparison is 0 or 1, though its type is int).
   X Below = cmp(BinaryOp::LT, Tid, X(14));
   EXPECT_EQ(value(X(2) & Below), 0);
@@ -194,7 +195,7 @@ TEST(CompileTimeValue, BitsBelowTheTrailingZerosOfTheOtherSide) {
 TEST(CompileTimeValue, LowBitsTheGuardFixes) {
   X Lane(LaneExpr::variable((tid() % X(32)).P));
   CompileTimeFacts F = factsUnder(*eq(Lane % X(8), X(4)).P);
-  // Differential run 3, batch_008.cu:385: lane is 4 modulo 8.
+  // Seed 3 measurement, batch_008.cu:385: lane is 4 modulo 8.
   EXPECT_EQ(value((Lane * X(3)) % X(4), F), 0);
   EXPECT_EQ(value((Lane * X(3)) % X(8), F), 4);
   EXPECT_EQ(value((Lane + X(5)) & X(7), F), 1);

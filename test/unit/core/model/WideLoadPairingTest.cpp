@@ -1,7 +1,7 @@
 //===- WideLoadPairingTest.cpp - 8- and 16-byte loads in one wavefront ----===//
 //
 // Each pattern is one measured on the H100, named by its batch and line in
-// differential run 2 (test/differential/results/seed2.measured.json.gz) or
+// the seed 2 measurement (test/differential/results/seed2.measured.json.gz) or
 // as a case of the single-instruction probe (test/differential/probe/);
 // the numbers are ncu's Source-page wavefronts per warp-instruction.
 //

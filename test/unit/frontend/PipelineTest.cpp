@@ -1,0 +1,93 @@
+//===- PipelineTest.cpp - From parsed CUDA to judged accesses -------------===//
+//
+// The whole pipeline on CUDA written inline: the block shape from the
+// launch, the numbers of docs/bank-model.md's rows, nvcc's merges, and the
+// fix chosen for a conflicting tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParsedCuda.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+TEST(Pipeline, TransposeTileTakesItsShapeFromTheLaunch) {
+  AnalysedCuda A = analyseCuda(R"(
+__global__ void transpose(float *out, const float *in) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.x][threadIdx.y] = in[threadIdx.y * 32 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.y][threadIdx.x];
+}
+void launch(float *o, const float *i) {
+  transpose<<<1, dim3(32, 8)>>>(o, i);
+}
+)");
+  ASSERT_TRUE(A.AST);
+  const FoundAccess *Store = A.at(4, AccessKind::Store);
+  ASSERT_TRUE(Store);
+  size_t I = A.indexOf(Store);
+  ASSERT_EQ(A.Result.Choices[I].size(), 1u);
+  EXPECT_EQ(A.Result.Choices[I][0].Shape.Dim,
+            (std::array<unsigned, 3>{32, 8, 1}));
+  // docs/bank-model.md: float t[32][32]; t[tx][ty], block 32x8: 32.
+  const AccessSummary &S = A.summary(Store);
+  ASSERT_TRUE(S.judged());
+  EXPECT_EQ(S.worst().worst().Wavefronts, 32u);
+  EXPECT_EQ(S.BlockWavefronts, 8u * 32u);
+  // The row read is conflict-free.
+  const AccessSummary &L = A.summary(A.at(6));
+  EXPECT_EQ(L.worst().worst().Wavefronts, 1u);
+  // The fix pads the rows to 33.
+  const ArrayFix *Fix = A.Result.fixOf(Store->Array);
+  ASSERT_TRUE(Fix);
+  EXPECT_TRUE(Fix->fixes());
+  EXPECT_EQ(Fix->Plan.Pad, 1u);
+  EXPECT_EQ(Fix->Change, "pad it to float[32][33]");
+}
+
+TEST(Pipeline, MergesAFloatPairReadThroughALocal) {
+  AnalysedCuda A = analyseCuda(R"(
+__global__ void pairs(const float *in, float *out) {
+  __shared__ float s[64];
+  int t = threadIdx.x;
+  s[t] = in[t];
+  __syncthreads();
+  float a = s[2 * t];
+  float b = s[2 * t + 1];
+  out[t] = a * b;
+}
+void launch(const float *i, float *o) { pairs<<<1, 32>>>(i, o); }
+)");
+  ASSERT_TRUE(A.AST);
+  const FoundAccess *First = A.at(7), *Second = A.at(8);
+  ASSERT_TRUE(First && Second);
+  // docs/bank-model.md: one LDS.64, 2 wavefronts per warp, ideal 2.
+  EXPECT_EQ(First->Instances[0].Desc.Width, 8u);
+  EXPECT_TRUE(Second->Instances[0].MergedAway);
+  const WarpAccessResult &W = A.summary(First).worst().worst();
+  EXPECT_EQ(W.Wavefronts, 2u);
+  EXPECT_EQ(W.Ideal, 2u);
+  EXPECT_FALSE(W.hasConflict());
+}
+
+TEST(Pipeline, AssumesThirtyTwoByThirtyTwoWithoutALaunch) {
+  AnalysedCuda A = analyseCuda(R"(
+__global__ void k(float *out) {
+  __shared__ float s[32][32];
+  out[threadIdx.x] = s[threadIdx.x][threadIdx.y];
+}
+)");
+  ASSERT_TRUE(A.AST);
+  size_t I = A.indexOf(A.at(4));
+  ASSERT_EQ(A.Result.Choices[I].size(), 1u);
+  EXPECT_EQ(A.Result.Choices[I][0].Shape.Dim,
+            (std::array<unsigned, 3>{32, 32, 1}));
+  EXPECT_NE(A.Result.Choices[I][0].Origin.find("assumed"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,108 @@
+//===- WalkerTest.cpp - What the walk finds in a device function ----------===//
+//
+// The walker on CUDA written inline: each shared access with its kind,
+// width, executions and straight-line region, as the pipeline's later
+// steps rely on them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParsedCuda.h"
+
+#include "frontend/analysis/SharedAccessFinder.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+SharedAccesses walk(const std::string &Code,
+                    std::unique_ptr<clang::ASTUnit> &AST) {
+  AST = parseCuda(Code);
+  if (!AST)
+    return {};
+  return findSharedAccesses(AST->getASTContext(), [](const auto &) {
+    return std::vector<BlockShape>{BlockShape{{32, 1, 1}}};
+  });
+}
+
+TEST(Walker, FindsEveryLoadAndStoreInSourceOrder) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x + 1] + s[2 * threadIdx.x];
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 3u);
+  EXPECT_EQ(Found.Accesses[0].Kind, AccessKind::Store);
+  EXPECT_EQ(Found.Accesses[1].Kind, AccessKind::Load);
+  EXPECT_EQ(Found.Accesses[2].Kind, AccessKind::Load);
+  for (const FoundAccess &A : Found.Accesses) {
+    ASSERT_EQ(A.Instances.size(), 1u);
+    EXPECT_EQ(A.Instances.front().Desc.Width, 4u);
+    EXPECT_EQ(A.Array->Layout.Dims, std::vector<uint64_t>{64});
+  }
+  // The barrier ends the store's straight line; the two loads share one.
+  EXPECT_NE(Found.Accesses[0].Instances[0].Region,
+            Found.Accesses[1].Instances[0].Region);
+  EXPECT_LT(Found.Accesses[1].Instances[0].Sequence,
+            Found.Accesses[2].Instances[0].Sequence);
+}
+
+TEST(Walker, UnrollsAShortConstantLoop) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(float *out) {
+  __shared__ float t[32][33];
+  float sum = 0;
+  for (int j = 0; j < 4; ++j)
+    sum += t[j][threadIdx.x];
+  out[threadIdx.x] = sum;
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 1u);
+  uint64_t Executions = 0;
+  for (const AccessInstance &I : Found.Accesses[0].Instances)
+    Executions += I.executions();
+  EXPECT_EQ(Executions, 4u);
+}
+
+TEST(Walker, FollowsAPointerIntoSharedMemory) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(float *out) {
+  __shared__ float s[128];
+  float *row = &s[32];
+  out[threadIdx.x] = row[threadIdx.x];
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 1u);
+  const FoundAccess &A = Found.Accesses[0];
+  EXPECT_TRUE(A.FlatBytes);
+  EXPECT_EQ(A.Array->Layout.Name, "s");
+}
+
+TEST(Walker, RemarksOnSharedMemoryPassedOutOfSight) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__device__ void hidden(float *p);
+__global__ void k() {
+  __shared__ float s[32];
+  hidden(s);
+}
+)",
+                              AST);
+  EXPECT_TRUE(Found.Accesses.empty());
+  ASSERT_EQ(Found.Remarks.size(), 1u);
+  EXPECT_NE(Found.Remarks[0].Message.find("'s' is passed to"),
+            std::string::npos);
+}
+
+} // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 
 namespace bankfix {
 
@@ -38,35 +39,29 @@ bool decimalLiteral(const std::string &S, uint64_t &Value,
   return true;
 }
 
-/// Operators that bind more loosely than `+`: adding to such an expression
-/// needs parentheses.
-bool hasLooserOperator(const std::string &S) {
+/// Whether a character outside every parenthesis and bracket of \p S is
+/// one of \p Operators.
+bool hasTopLevel(const std::string &S, const char *Operators) {
   int Depth = 0;
   for (char C : S) {
     if (C == '(' || C == '[')
       ++Depth;
     else if (C == ')' || C == ']')
       --Depth;
-    else if (Depth == 0 &&
-             std::string("?:<>&|^=,").find(C) != std::string::npos)
+    else if (Depth == 0 && C != '\0' && std::strchr(Operators, C))
       return true;
   }
   return false;
 }
 
-/// `+` or `-` outside parentheses: dividing such an expression needs them.
-bool hasAdditiveOperator(const std::string &S) {
-  int Depth = 0;
-  for (char C : S) {
-    if (C == '(' || C == '[')
-      ++Depth;
-    else if (C == ')' || C == ']')
-      --Depth;
-    else if (Depth == 0 && (C == '+' || C == '-'))
-      return true;
-  }
-  return false;
+/// Operators that bind more loosely than `+`: adding to such an expression
+/// needs parentheses.
+bool hasLooserOperator(const std::string &S) {
+  return hasTopLevel(S, "?:<>&|^=,");
 }
+
+/// `+` or `-` outside parentheses: dividing such an expression needs them.
+bool hasAdditiveOperator(const std::string &S) { return hasTopLevel(S, "+-"); }
 
 } // namespace
 

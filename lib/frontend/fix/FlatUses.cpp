@@ -2,6 +2,7 @@
 
 #include "frontend/fix/FlatUses.h"
 
+#include "frontend/fix/StatementStack.h"
 #include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -27,7 +28,7 @@ struct Sources {
 /// One pass over the translation unit: every use of a known source is
 /// followed up to where its pointer ends; new views and helpers are added
 /// to \p Found (another pass follows them).
-class UseFollower : public RecursiveASTVisitor<UseFollower> {
+class UseFollower : public StatementStackVisitor<UseFollower> {
 public:
   UseFollower(ASTContext &Ctx, const Sources &Known, Sources &Found,
               const llvm::DenseSet<const Expr *> &Subscripts, FlatUses &Out)
@@ -44,24 +45,14 @@ public:
     if (const auto *DC = dyn_cast_or_null<DeclContext>(D))
       if (DC->isDependentContext())
         return true;
-    Stack.push_back(nullptr);
     Decls.push_back(D);
     const FunctionDecl *Saved = Function;
     if (const auto *F = dyn_cast_or_null<FunctionDecl>(D))
       Function = F;
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    bool Result = traverseDeclBelowNull(D);
     Function = Saved;
     Decls.pop_back();
-    Stack.pop_back();
     return Result;
-  }
-  bool dataTraverseStmtPre(Stmt *S) {
-    Stack.push_back(S);
-    return true;
-  }
-  bool dataTraverseStmtPost(Stmt *) {
-    Stack.pop_back();
-    return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -202,7 +193,6 @@ private:
   Sources &Found;
   const llvm::DenseSet<const Expr *> &Subscripts;
   FlatUses &Out;
-  std::vector<const Stmt *> Stack;
   std::vector<const Decl *> Decls;
   const FunctionDecl *Function = nullptr;
 };

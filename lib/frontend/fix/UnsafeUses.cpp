@@ -2,6 +2,7 @@
 
 #include "frontend/fix/UnsafeUses.h"
 
+#include "frontend/fix/StatementStack.h"
 #include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -18,7 +19,7 @@ namespace bankfix {
 
 namespace {
 
-class UseFinder : public RecursiveASTVisitor<UseFinder> {
+class UseFinder : public StatementStackVisitor<UseFinder> {
 public:
   UseFinder(ASTContext &Ctx, const llvm::DenseSet<const DeclRefExpr *> &Safe,
             const llvm::DenseSet<const Expr *> &Accesses, ArrayUses &Out)
@@ -30,24 +31,7 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    // A declaration: the statements above it are not its expression's
-    // parents (`float *p = t[0];`: the initializer's parent is the VarDecl).
-    Stack.push_back(nullptr);
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Stack.pop_back();
-    return Result;
-  }
-
-  // The statements from the declaration down to the one visited: parents
-  // are looked up here, not in ASTContext's parent map, which would be
-  // built over the whole translation unit, the toolkit's headers included.
-  bool dataTraverseStmtPre(Stmt *S) {
-    Stack.push_back(S);
-    return true;
-  }
-  bool dataTraverseStmtPost(Stmt *) {
-    Stack.pop_back();
-    return true;
+    return traverseDeclBelowNull(D);
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -168,7 +152,6 @@ private:
   const llvm::DenseSet<const DeclRefExpr *> &Safe;
   const llvm::DenseSet<const Expr *> &Accesses;
   ArrayUses &Out;
-  std::vector<const Stmt *> Stack;
 };
 
 } // namespace

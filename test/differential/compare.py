@@ -183,6 +183,56 @@ def classify(r, kept):
                                      ", ".join(features(a))), False
 
 
+MERGED_INTO = re.compile(r"merges it into the (load|store) at (\d+):(\d+)")
+
+
+def merge_groups(predicted):
+    """{(file, line, kind) of an access bankfix says nvcc merges away: the
+    (file, line, kind) of the access it is merged into}. nvcc's line table
+    puts the merged instruction on one of the merged lines, not always the
+    first (a load) or the last (a store): such lines are compared together."""
+    into = {}
+    for key, p in predicted.items():
+        m = MERGED_INTO.search(p.get("merge") or "")
+        if m and int(m.group(2)) != key[1]:
+            into[key] = (key[0], int(m.group(2)), m.group(1))
+    return into
+
+
+def group_totals(keys, table, fields):
+    """Sums of \p fields over the entries of \p table named by \p keys."""
+    out = dict((f, 0) for f in fields)
+    for k in keys:
+        t = table.get(k)
+        if t:
+            for f in fields:
+                out[f] += t.get(f, 0)
+    return out
+
+
+def compare_group(r, predicted, measured, into):
+    """Compares the merge group of row \p r (a line merged into another, or
+    a line others merge into) as one: ncu's sums over the group's lines
+    against bankfix's. Returns True when the row belongs to a group."""
+    key = (r["access"]["file"], r["access"]["line"], r["access"]["kind"])
+    keeper = into.get(key, key)
+    members = [k for k, v in into.items() if v == keeper]
+    if not members:
+        return False
+    lines = [keeper] + members
+    p = group_totals(lines, predicted, ("blockWavefronts", "blockIdeal"))
+    m = group_totals(lines, measured, ("wavefronts", "ideal"))
+    ok = (p["blockWavefronts"] == m["wavefronts"] and
+          p["blockIdeal"] == m["ideal"])
+    r["status"] = "match" if ok else "mismatch"
+    r["group"] = [k[1] for k in lines]
+    if not ok:
+        r["class"] = ("a group of accesses bankfix says nvcc merges: sums "
+                      "differ")
+        r["artifact"] = False
+    return True
+
+
 def compare(work, measured_json=None):
     manifest = load_json(os.path.join(work, "manifest.json"))
     files = manifest["files"]
@@ -193,6 +243,7 @@ def compare(work, measured_json=None):
         for p in doc.get("accesses", []):
             predicted[(p["file"], p["line"], p["kind"])] = p
     measured, missing_csv = measure(work, files, measured_json)
+    into = merge_groups(predicted)
     sources = {name: open(os.path.join(work, name)).read().splitlines()
                for name in files}
     rows = []
@@ -218,6 +269,8 @@ def compare(work, measured_json=None):
             if r["status"] == "mismatch":
                 r["class"] = "more wavefronts than bankfix's worst case"
                 r["artifact"] = False
+        elif compare_group(r, predicted, measured, into):
+            pass
         elif m is None:
             if p["blockWavefronts"] == 0 and p["blockIdeal"] == 0:
                 r["status"] = "match"  # no active lane; nvcc removed it

@@ -46,6 +46,24 @@ struct AccessInstance {
   /// "merged by nvcc with the load at 19:14 into one 8-byte load" on the
   /// execution that makes the merged access, or what it was merged into.
   std::string MergeNote;
+  /// Executions of one Region with different SoftRegions have something
+  /// between them that may or may not stop nvcc merging them (a call whose
+  /// body is not visible); SoftBreak says what, on the later one.
+  unsigned SoftRegion = 0;
+  std::string SoftBreak;
+  /// The loops around this execution that the walk unrolled and nvcc
+  /// compiles once (their trip count is known only at run time), outermost
+  /// first, each with this execution's iteration of it.
+  std::vector<std::pair<const void *, unsigned>> CompiledOnce;
+  /// The warp-uniform symbols of the variables that a loop around it, walked
+  /// once for all its iterations, changes (the iterations nvcc may unroll
+  /// at run time and merge).
+  std::vector<std::string> OnceLoopSymbols;
+  /// Set when nvcc may or may not merge this execution with a neighbour:
+  /// the neighbour and why it cannot be decided, and the access they would
+  /// make together.
+  std::string UncertainMerge;
+  std::optional<SharedAccessDesc> UncertainWide;
   /// Set when this instance stands for every iteration of a loop: Desc
   /// names the loop's variables, Iteration is empty.
   std::shared_ptr<const IterationRange> Range;

@@ -1,16 +1,24 @@
 //===- AccessMerging.h - Adjacent accesses nvcc merges into one -----------===//
 //
-// nvcc turns one thread's accesses to adjacent elements of a shared array
-// into one wider instruction when the first element's address is aligned
-// to the merged width, and the GPU serves the wide access by the 8- or
-// 16-byte phase rule (docs/bank-model.md, "What nvcc 13 merges", measured on
-// an H100): `s[2*t]` and `s[2*t+1]` of floats become one conflict-free
-// 8-byte load. This finds such pairs, and pairs of merged pairs, among the
-// executions of one function that follow each other in straight-line code
-// (same region: no barrier, branch or volatile access between), checking
-// the addresses of every lane of every block shape analysed. As measured,
-// straight-line accesses merge up to 16 bytes and the iterations of an
-// unrolled loop up to 8. No Clang here.
+// nvcc (ptxas) turns one thread's accesses to adjacent elements of a
+// shared array into one wider instruction when the first element's address
+// is aligned to the merged width, and the GPU serves the wide access by the
+// 8- or 16-byte phase rule (docs/bank-model.md, "What nvcc 13 merges"):
+// `s[2*t]` and `s[2*t+1]` of floats become one conflict-free 8-byte load,
+// whatever the spelling, since the decision is made on the lanes'
+// addresses. Measured on the GPU:
+// - 2-byte elements merge up to 8 bytes, 4- and 8-byte elements up to 16,
+//   1-byte elements never; in straight-line code and across the iterations
+//   of a loop nvcc unrolls alike;
+// - loads merge across loads of other arrays, not across a store to shared
+//   memory; stores merge across nothing that touches shared memory;
+// - in a loop whose trip count is known only at run time (the walk unrolls
+//   it for a known block shape), the body is compiled once: accesses of one
+//   iteration merge only when they do in every iteration.
+// Where the merge cannot be decided (a call whose body is not visible, a
+// load of another array between two stores, consecutive iterations of a
+// loop compiled once), the executions are marked UncertainMerge.
+// No Clang here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,34 +32,49 @@
 
 namespace bankfix {
 
-/// One execution that may merge with its neighbours.
+/// One execution of a function's shared access, in the order they run.
 struct MergeCandidate {
   AccessInstance *Instance = nullptr;
   const SharedArrayLayout *Layout = nullptr;
-  /// Executions merge only within one group (one function, array and
-  /// access kind) and in Instance->Sequence order.
+  /// Executions merge only within one group (one walk of one function for
+  /// one block shape), in Instance->Sequence order. Every access of the
+  /// group is a candidate, those that cannot merge too: what lies between
+  /// two executions decides whether they merge.
   unsigned Group = 0;
+  /// False for an access that is never merged (volatile, or not modelled).
+  bool Mergeable = true;
   /// Names the access in notes: "load at 18:14".
   std::string Label;
   /// Several executions of one access expression (unrolled iterations).
   const void *Expression = nullptr;
 };
 
+/// The widest access nvcc makes of merged accesses of \p Width bytes each
+/// (\p Width itself when they do not merge).
+unsigned widestMerge(unsigned Width);
+
 /// Whether the compiler merges \p X with the execution \p Y that follows
-/// it in straight-line code (\p SameExpression: the next iteration of the
-/// same access): same width and kind, within the widest merge, the same
-/// guard, and Y starting where X ends in every lane of every shape, X
-/// aligned to the merged width. An instance that stands for a loop's
-/// iterations merges with nothing.
-bool mergesWithNext(const SharedArrayLayout &Layout, const AccessInstance &X,
-                    const AccessInstance &Y, bool SameExpression,
-                    const std::vector<BlockShape> &Shapes);
+/// it in straight-line code with nothing between them that stops it: one
+/// array (\p XLayout, \p YLayout), the same width and kind, within the
+/// widest merge of elements of \p BaseWidth bytes, the same guard, and Y
+/// starting where X ends in every lane of every shape (for every value of
+/// the warp-uniform values they name), X aligned to the merged width. An
+/// instance that stands for a loop's iterations merges with nothing.
+bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
+                    const SharedArrayLayout &YLayout, const AccessInstance &Y,
+                    unsigned BaseWidth, const std::vector<BlockShape> &Shapes);
 
 /// Widens each execution that the compiler merges with the next ones
-/// (Instance->Desc.Width, Instance->MergeNote) and marks those as merged
-/// away (Instance->MergedAway). \p Shapes are the block shapes analysed.
+/// (Instance->Desc.Width, Instance->MergeNote), marks those as merged away
+/// (Instance->MergedAway), and marks UncertainMerge where the merge cannot
+/// be decided. \p Shapes are the block shapes analysed.
 void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
                            const std::vector<BlockShape> &Shapes);
+
+/// \p Candidates by group and straight-line region, each run in the order
+/// its executions run (merged-away executions left out).
+std::vector<std::vector<MergeCandidate *>>
+straightLineRuns(std::vector<MergeCandidate> &Candidates);
 
 } // namespace bankfix
 

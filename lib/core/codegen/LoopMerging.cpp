@@ -51,8 +51,8 @@ public:
 
   bool merges(const MergeCandidate &X, uint64_t KX, const MergeCandidate &Y,
               uint64_t KY) {
-    return mergesWithNext(*X.Layout, executionAt(X, KX), executionAt(Y, KY),
-                          X.Expression == Y.Expression, Shapes);
+    return mergesWithNext(*X.Layout, executionAt(X, KX), *Y.Layout,
+                          executionAt(Y, KY), X.Instance->Desc.Width, Shapes);
   }
 
 private:
@@ -102,7 +102,7 @@ private:
 } // namespace
 
 std::set<const IterationRange *>
-loopsThatMayMerge(const std::vector<MergeCandidate> &Candidates,
+loopsThatMayMerge(std::vector<MergeCandidate> &Candidates,
                   const std::vector<BlockShape> &Shapes) {
   std::set<const IterationRange *> Result;
   LoopPairs Pairs(Shapes);
@@ -112,7 +112,7 @@ loopsThatMayMerge(const std::vector<MergeCandidate> &Candidates,
            std::vector<const MergeCandidate *>>
       Members;
   for (const MergeCandidate &C : Candidates)
-    if (C.Instance->Range && !C.Instance->MergedAway)
+    if (C.Instance->Range && !C.Instance->MergedAway && C.Mergeable)
       Members[{C.Group, C.Instance->Range.get()}].push_back(&C);
   for (auto &[Key, List] : Members) {
     std::stable_sort(List.begin(), List.end(),
@@ -131,34 +131,30 @@ loopsThatMayMerge(const std::vector<MergeCandidate> &Candidates,
     if (May)
       Result.insert(Key.second);
   }
-  // At its ends: the executions just before and after it in its region.
-  std::map<std::pair<unsigned, unsigned>, std::vector<const MergeCandidate *>>
-      Runs;
-  for (const MergeCandidate &C : Candidates)
-    if (!C.Instance->MergedAway)
-      Runs[{C.Group, C.Instance->Region}].push_back(&C);
-  for (auto &[Key, Run] : Runs) {
-    std::stable_sort(Run.begin(), Run.end(),
-                     [](const MergeCandidate *A, const MergeCandidate *B) {
-                       return A->Instance->Sequence < B->Instance->Sequence;
-                     });
-    for (size_t I = 0; I < Run.size();) {
+  // At its ends: the executions of the same array and kind just before and
+  // after it in its region.
+  for (const std::vector<MergeCandidate *> &Run : straightLineRuns(Candidates))
+    for (size_t I = 0; I < Run.size(); ++I) {
       const IterationRange *R = Run[I]->Instance->Range.get();
-      size_t End = I + 1;
-      while (End < Run.size() && R && Run[End]->Instance->Range.get() == R)
-        ++End;
-      if (R)
-        for (size_t M = I; M < End && !Result.count(R); ++M) {
-          const MergeCandidate *Before = I > 0 ? Run[I - 1] : nullptr;
-          const MergeCandidate *After = End < Run.size() ? Run[End] : nullptr;
-          if ((Before &&
-               Pairs.merges(*Before, lastIteration(*Before), *Run[M], 0)) ||
-              (After && Pairs.merges(*Run[M], R->Count - 1, *After, 0)))
-            Result.insert(R);
-        }
-      I = End;
+      if (!R || Result.count(R))
+        continue;
+      auto Same = [&](size_t J) {
+        return Run[J]->Layout == Run[I]->Layout &&
+               Run[J]->Instance->Desc.Kind == Run[I]->Instance->Desc.Kind &&
+               Run[J]->Instance->Range.get() != R;
+      };
+      const MergeCandidate *Before = nullptr, *After = nullptr;
+      for (size_t J = I; J-- > 0 && !Before;)
+        if (Same(J))
+          Before = Run[J];
+      for (size_t J = I + 1; J < Run.size() && !After; ++J)
+        if (Same(J))
+          After = Run[J];
+      if ((Before &&
+           Pairs.merges(*Before, lastIteration(*Before), *Run[I], 0)) ||
+          (After && Pairs.merges(*Run[I], R->Count - 1, *After, 0)))
+        Result.insert(R);
     }
-  }
   return Result;
 }
 

@@ -25,7 +25,7 @@ namespace bankfix {
 /// The loops among \p Candidates' instances of which nvcc may merge an
 /// execution with a neighbour (or where that cannot be ruled out).
 std::set<const IterationRange *>
-loopsThatMayMerge(const std::vector<MergeCandidate> &Candidates,
+loopsThatMayMerge(std::vector<MergeCandidate> &Candidates,
                   const std::vector<BlockShape> &Shapes);
 
 } // namespace bankfix

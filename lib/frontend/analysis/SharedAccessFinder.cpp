@@ -148,7 +148,10 @@ public:
       Access.Kind = W.Kind;
       Access.FlatBytes = W.FlatBytes;
       Access.Volatile = W.Volatile;
-      if (!isSupportedAccessWidth(unsigned(A.Width)) || A.Alignment < A.Width)
+      if (!W.NarrowedTwice.empty())
+        Access.Unsupported = W.NarrowedTwice;
+      else if (!isSupportedAccessWidth(unsigned(A.Width)) ||
+               A.Alignment < A.Width)
         Access.Unsupported =
             "it copies " + std::to_string(A.Width) + " bytes of '" +
             A.Top->getType().getAsString(Ctx.getPrintingPolicy()) +
@@ -169,7 +172,12 @@ public:
     Instance.OnlyForBlockDim = BlockDim;
     Instance.Region = W.Region;
     Instance.Sequence = W.Sequence;
-    if (W.Narrowed)
+    Instance.SoftRegion = W.SoftRegion;
+    Instance.SoftBreak = W.SoftBreak;
+    for (const auto &[Loop, Iteration] : W.CompiledOnce)
+      Instance.CompiledOnce.push_back({Loop, Iteration});
+    Instance.OnceLoopSymbols = W.OnceLoopSymbols;
+    if (W.Narrowed && W.NarrowedTwice.empty())
       Instance.MergeNote = "nvcc loads only the components used: one " +
                            std::to_string(A.Width) + "-byte load";
     Out.Accesses[It->second].Instances.push_back(std::move(Instance));
@@ -244,9 +252,11 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
     Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
     return;
   }
+  llvm::DenseSet<const Stmt *> NotUnrolled = std::move(R.NotUnrolled);
   for (const BlockShape &Shape : Dims) {
     WalkOptions Options;
     Options.BlockDim = Shape.Dim;
+    Options.CompiledOnce = &NotUnrolled;
     R = walkFunction(
         Ctx, F,
         [&](const WalkedAccess &A) { Collector.add(F, Name, A, Shape.Dim); },

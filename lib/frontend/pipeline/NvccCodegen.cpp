@@ -21,33 +21,31 @@ namespace {
 using MergeCandidates =
     std::map<const FunctionDecl *, std::vector<MergeCandidate>>;
 
-/// The executions of each function that nvcc may merge, and the shapes
-/// each function is analysed with.
+/// The executions of each function's shared accesses, those nvcc may
+/// merge and those between them, and the shapes each function is analysed
+/// with.
 MergeCandidates mergeCandidates(
     ASTContext &Ctx, SharedAccesses &Found,
     const std::vector<std::vector<BlockShapeChoice>> &Choices,
     std::map<const FunctionDecl *, std::vector<BlockShape>> &ShapesOf) {
-  using GroupKey = std::tuple<const FunctionDecl *, const SharedArray *,
-                              unsigned, std::array<unsigned, 3>>;
+  using GroupKey = std::pair<const FunctionDecl *, std::array<unsigned, 3>>;
   MergeCandidates PerFunction;
   std::map<GroupKey, unsigned> Groups;
   const SourceManager &SM = Ctx.getSourceManager();
   for (size_t I = 0; I < Found.Accesses.size(); ++I) {
     FoundAccess &A = Found.Accesses[I];
-    if (!A.Unsupported.empty() || A.Volatile)
-      continue;
+    bool Mergeable = A.Unsupported.empty() && !A.Volatile;
     std::vector<BlockShape> &Shapes = ShapesOf[A.Function];
     if (Shapes.empty())
       Shapes = shapesOf(Choices[I]);
     std::string Label = std::string(accessKindName(A.Kind)) + " at " +
                         lineColumn(SM, A.Expr->getBeginLoc());
     for (AccessInstance &Instance : A.Instances) {
-      GroupKey Key{
-          A.Function, A.Array, unsigned(A.Kind),
-          Instance.OnlyForBlockDim.value_or(std::array<unsigned, 3>{0, 0, 0})};
+      GroupKey Key{A.Function, Instance.OnlyForBlockDim.value_or(
+                                   std::array<unsigned, 3>{0, 0, 0})};
       unsigned Group = Groups.try_emplace(Key, Groups.size()).first->second;
       PerFunction[A.Function].push_back(
-          {&Instance, &A.Array->Layout, Group, Label, A.Expr});
+          {&Instance, &A.Array->Layout, Group, Mergeable, Label, A.Expr});
     }
   }
   return PerFunction;
@@ -255,12 +253,46 @@ void markMemberReloads(
     Access->Unsupported = std::move(Why);
 }
 
+/// Whether \p Desc conflicts for some shape of \p Shapes.
+bool conflicts(const SharedArrayLayout &Layout, const SharedAccessDesc &Desc,
+               const std::vector<BlockShape> &Shapes) {
+  for (const BlockShape &Shape : Shapes) {
+    AccessEvaluation E = evaluateAccess(Layout, Desc, Shape);
+    if (!E.judged() || (!E.Warps.empty() && E.worst().hasConflict()))
+      return true;
+  }
+  return false;
+}
+
+/// An access that nvcc may or may not merge with a neighbour is judged
+/// when neither way conflicts (the counts are then the same); otherwise it
+/// is not judged, with the reason.
+void settleUncertainMerges(
+    SharedAccesses &Found,
+    const std::vector<std::vector<BlockShapeChoice>> &Choices) {
+  for (size_t I = 0; I < Found.Accesses.size(); ++I) {
+    FoundAccess &A = Found.Accesses[I];
+    if (!A.Unsupported.empty())
+      continue;
+    std::vector<BlockShape> Shapes = shapesOf(Choices[I]);
+    const SharedArrayLayout &Layout = A.Array->Layout;
+    for (const AccessInstance &Instance : A.Instances)
+      if (!Instance.UncertainMerge.empty() &&
+          (conflicts(Layout, Instance.Desc, Shapes) ||
+           conflicts(Layout, *Instance.UncertainWide, Shapes))) {
+        A.Unsupported = Instance.UncertainMerge;
+        break;
+      }
+  }
+}
+
 } // namespace
 
 void compileAccesses(
     ASTContext &Ctx, SharedAccesses &Found,
     const std::vector<std::vector<BlockShapeChoice>> &Choices) {
   mergeAdjacent(Ctx, Found, Choices);
+  settleUncertainMerges(Found, Choices);
   markMemberReloads(Ctx, Found, Choices);
 }
 

@@ -14,6 +14,7 @@
 #include "frontend/walk/Walker.h"
 
 #include "frontend/analysis/SharedAccessFinder.h"
+#include "frontend/walk/CallEffects.h"
 #include "frontend/walk/CooperativeGroups.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -129,25 +130,36 @@ void Walker::inlineCall(const CallExpr *C) {
                  !Def->isDefaulted() &&
                  !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
   if (!Visible) {
-    // What it does with shared memory cannot be seen; it may also write
-    // anything: nothing merges across it.
-    ++Region;
+    // A cooperative group's query (its size, a thread's rank) is a value.
     if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
                             LaneExpr::blockDim(2)}))
       return;
+    bool SharedArgument = false;
     for (const Expr *Arg : C->arguments()) {
       std::optional<SharedObject> P =
           Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
       if (!P && Arg->isLValue() &&
           !Arg->getType()->isIntegralOrEnumerationType())
         P = objectOf(Arg);
-      if (P)
-        remark(Arg->getBeginLoc(),
-               "'" + P->Root->getNameAsString() + "' is passed to " +
-                   (Callee ? nameOf(*Callee) : std::string("a function")) +
-                   ", whose body bankfix cannot see: its shared accesses "
-                   "there are not judged");
+      if (!P)
+        continue;
+      SharedArgument = true;
+      remark(Arg->getBeginLoc(),
+             "'" + P->Root->getNameAsString() + "' is passed to " +
+                 (Callee ? nameOf(*Callee) : std::string("a function")) +
+                 ", whose body bankfix cannot see: its shared accesses "
+                 "there are not judged");
     }
+    // What it does with the shared memory it is given cannot be seen:
+    // nothing merges across it.
+    CallEffect Effect =
+        SharedArgument ? CallEffect::Splits : invisibleCallEffect(Callee);
+    if (Effect == CallEffect::Splits)
+      noteBarrier();
+    else if (Effect == CallEffect::MaySplit)
+      noteMaySplit("a call of " +
+                   (Callee ? nameOf(*Callee) : std::string("a function")) +
+                   ", whose code bankfix cannot see, runs between them");
     return;
   }
   if (refuseCall(C, Def))

@@ -33,12 +33,28 @@ public:
   }
   bool TraverseBinaryOperator(BinaryOperator *B,
                               DataRecursionQueue * = nullptr) {
-    if (!B->isLogicalOp())
-      return Base::TraverseBinaryOperator(B);
+    if (!B->isLogicalOp()) {
+      if (!Base::TraverseBinaryOperator(B))
+        return false;
+      // IEEE division of floating-point values takes a slow path through
+      // a branch in nvcc's code: nothing merges across it.
+      if (B->getOpcode() == BO_Div && B->getType()->isRealFloatingType())
+        W.noteBarrier();
+      return true;
+    }
     if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
       return false;
     LaneExprPtr L = W.translate(B->getLHS());
     return under(B->getOpcode() == BO_LAnd ? L : negation(L), B->getRHS());
+  }
+  bool TraverseCompoundAssignOperator(CompoundAssignOperator *B,
+                                      DataRecursionQueue * = nullptr) {
+    if (!Base::TraverseCompoundAssignOperator(B))
+      return false;
+    if (B->getOpcode() == BO_DivAssign &&
+        B->getComputationResultType()->isRealFloatingType())
+      W.noteBarrier();
+    return true;
   }
   // A lambda's body is not run where it is written.
   bool TraverseLambdaExpr(LambdaExpr *, DataRecursionQueue * = nullptr) {
@@ -133,8 +149,19 @@ void Walker::record(const Expr *E, AccessKind Kind) {
   if (Kind == AccessKind::Load) {
     auto It = NarrowedLoads.find(E->IgnoreParens());
     if (It != NarrowedLoads.end()) {
-      A.Element.Width = It->second;
+      const NarrowedLoad &N = It->second;
       A.Narrowed = true;
+      A.NarrowedTwice = N.TwoLoads;
+      if (N.TwoLoads.empty()) {
+        A.Element.Width = N.Width;
+        if (A.FlatBytes)
+          A.Indices[0] =
+              LaneExpr::binary(BinaryOp::Add, A.Indices[0],
+                               LaneExpr::constant(N.Offset, A.Indices[0]->Type),
+                               A.Indices[0]->Type);
+        else
+          A.Element.ByteOffset += N.Offset;
+      }
     }
   }
   A.Kind = Kind;
@@ -146,6 +173,10 @@ void Walker::record(const Expr *E, AccessKind Kind) {
     A.Calls.push_back(F.Call);
   A.Region = Region;
   A.Sequence = Sequence++;
+  A.SoftRegion = SoftRegion;
+  A.SoftBreak = SoftBreak;
+  A.CompiledOnce = CompiledOnceLoops;
+  A.OnceLoopSymbols = OnceLoopSymbols;
   // A volatile access is never merged with another.
   if (A.Volatile)
     ++Region;

@@ -100,8 +100,8 @@ void Walker::walkDecl(const DeclStmt *S) {
     if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(
             V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr))
       if (Copy->getNumArgs() == 1)
-        if (std::optional<unsigned> Width = narrowedVectorWidth(Ctx, *V))
-          NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *Width;
+        if (std::optional<NarrowedLoad> N = narrowedVectorLoad(Ctx, *V))
+          NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *N;
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
     if (V->getType()->isRecordType() && V->getInit())
@@ -220,7 +220,12 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   LocalValues Before = Values;
   PointerTargets PointersBefore = Pointers;
 
-  ++Region;
+  // Accesses in a branch have their own guard: they merge with each other,
+  // not with those outside it. A branch that holds a shared access, a loop
+  // or code that splits stays a branch in nvcc's code, and nothing merges
+  // across it; plain code in a branch is predicated, and the accesses
+  // before and after it still merge.
+  unsigned RegionBefore = Region, SequenceBefore = Sequence;
   pushGuard(Cond, onlyComputesValues(S->getThen()));
   Flow Then = walk(S->getThen());
   popGuard();
@@ -229,11 +234,11 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   Values = std::move(Before);
   Pointers = std::move(PointersBefore);
 
-  ++Region;
   pushGuard(negation(Cond), onlyComputesValues(S->getElse()));
   Flow Else = walk(S->getElse());
   popGuard();
-  ++Region;
+  if (Region != RegionBefore || Sequence != SequenceBefore)
+    ++Region;
 
   if (Then.Terminates && Else.Terminates)
     return {true, nullptr};

@@ -26,6 +26,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <array>
 #include <functional>
@@ -45,8 +46,10 @@ struct WalkedAccess {
   std::vector<LaneExprPtr> Indices;
   bool FlatBytes = false;
   bool Volatile = false;
-  /// A vector load nvcc narrows to the components used (Element.Width).
+  /// A vector load nvcc narrows to the components used (Element.Width and
+  /// ByteOffset), or, with NarrowedTwice, loads as two accesses (why).
   bool Narrowed = false;
+  std::string NarrowedTwice;
   LaneExprPtr Guard;
   /// A load under one condition whose code only computes values: nvcc may
   /// run it unconditionally (core/codegen/LoadSpeculation.h).
@@ -63,6 +66,16 @@ struct WalkedAccess {
   /// Sequence orders them.
   unsigned Region = 0;
   unsigned Sequence = 0;
+  /// Accesses of one Region with different SoftRegions have something
+  /// between them that may or may not stop nvcc merging them (SoftBreak).
+  unsigned SoftRegion = 0;
+  std::string SoftBreak;
+  /// The loops around the access that this walk unrolled and nvcc compiles
+  /// once (WalkOptions::CompiledOnce), outermost first, with the iteration.
+  std::vector<std::pair<const clang::Stmt *, unsigned>> CompiledOnce;
+  /// The symbols of the variables that the loops around it, walked once,
+  /// change.
+  std::vector<std::string> OnceLoopSymbols;
 };
 
 /// Something the walk could not follow, said once at its place.
@@ -75,12 +88,18 @@ struct WalkOptions {
   /// The block shape, when the walk may use it: loops bounded by blockDim
   /// are then unrolled.
   std::optional<std::array<unsigned, 3>> BlockDim;
+  /// Loops whose trip count nvcc does not know (a walk without BlockDim
+  /// could not unroll them: WalkResult::NotUnrolled): when this walk
+  /// unrolls one, its accesses say which iteration they are of.
+  const llvm::DenseSet<const clang::Stmt *> *CompiledOnce = nullptr;
 };
 
 struct WalkResult {
   /// A loop bounded by blockDim was walked once because blockDim was not
   /// known: walking again with WalkOptions::BlockDim set unrolls it.
   bool NeedsBlockDim = false;
+  /// The loops this walk could not unroll.
+  llvm::DenseSet<const clang::Stmt *> NotUnrolled;
   std::vector<WalkRemark> Remarks;
 };
 

@@ -68,6 +68,7 @@ void Walker::walkFor(const ForStmt *S) {
       WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
   if (tryStepped(S, Writes) || tryUnroll(S, Writes))
     return;
+  Result.NotUnrolled.insert(S);
   walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
 }
 
@@ -180,7 +181,13 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     return false;
   UnrolledBodies += T->Count;
   std::string Outer = Iteration;
+  // nvcc compiles a loop that a walk without blockDim cannot unroll once.
+  bool Once = Options.CompiledOnce && Options.CompiledOnce->contains(S);
+  if (Once)
+    CompiledOnceLoops.push_back({S, 0});
   for (unsigned I = 0; I < T->Count; ++I) {
+    if (Once)
+      CompiledOnceLoops.back().second = I;
     walkExpr(S->getCond());
     std::string Label = iterationLabel(Writes);
     if (Label.empty()) // The loop's variables differ per lane.
@@ -195,6 +202,8 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     settleLoopValues(Writes);
   }
   Iteration = Outer;
+  if (Once)
+    CompiledOnceLoops.pop_back();
   walkExpr(S->getCond());
   return true;
 }
@@ -244,6 +253,10 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
       Values[V] = LaneExpr::unknown(V->getNameAsString(),
                                     "changes in a loop bankfix cannot unroll");
   }
+  size_t SymbolsBefore = OnceLoopSymbols.size();
+  for (const VarDecl *V : Writes.Written)
+    if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown)
+      OnceLoopSymbols.push_back(V->getNameAsString());
   walkExpr(Cond);
   LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
   // A loop that lanes leave at different times runs its body for some
@@ -256,6 +269,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   walkExpr(Inc);
   if (Guarded)
     popGuard();
+  OnceLoopSymbols.resize(SymbolsBefore);
   ++Region;
   for (const VarDecl *V : Writes.Written)
     if (Values.count(V))

@@ -195,6 +195,10 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   if (steppedLoopsOff() || Stepped || Writes.Jumps || !S->getCond() ||
       !S->getInc() || !WriteCollector::of({S->getCond()}).Written.empty())
     return false;
+  // A loop nvcc compiles once is unrolled, each iteration's accesses
+  // marked with it (LoopWalking.cpp).
+  if (Options.CompiledOnce && Options.CompiledOnce->contains(S))
+    return false;
   // The variables the loop changes that the walk follows; one declared in
   // the loop would be labelled with its last iteration's value.
   std::vector<const VarDecl *> Vars;

@@ -38,37 +38,49 @@ public:
 
 } // namespace
 
-std::optional<unsigned> narrowedVectorWidth(ASTContext &Ctx, const VarDecl &V) {
+std::optional<NarrowedLoad> narrowedVectorLoad(ASTContext &Ctx,
+                                               const VarDecl &V) {
   const RecordDecl *R = V.getType()->getAsRecordDecl();
   const auto *F = dyn_cast<FunctionDecl>(V.getDeclContext());
   if (!R || !F || !F->getBody() || V.getType().isVolatileQualified())
     return std::nullopt;
-  // A CUDA vector of four 4-byte components: x, y, z, w.
+  // A CUDA vector of 2 or 4 components of 4 or 8 bytes: x, y[, z, w].
+  static const char *const Components[] = {"x", "y", "z", "w"};
   std::vector<std::string> Names;
+  uint64_t Size = 0;
   for (const FieldDecl *Field : R->fields()) {
-    if (!Field->getType()->isScalarType() ||
-        Ctx.getTypeSizeInChars(Field->getType()).getQuantity() != 4)
+    uint64_t S = Ctx.getTypeSizeInChars(Field->getType()).getQuantity();
+    if (!Field->getType()->isScalarType() || (S != 4 && S != 8) ||
+        (Size && S != Size) || Names.size() >= 4 ||
+        Field->getName() != Components[Names.size()])
       return std::nullopt;
+    Size = S;
     Names.push_back(Field->getName().str());
   }
-  if (Names != std::vector<std::string>{"x", "y", "z", "w"})
+  if (Names.size() != 2 && Names.size() != 4)
     return std::nullopt;
   ComponentUses Uses(V);
   Uses.TraverseStmt(F->getBody());
   if (Uses.Whole)
     return std::nullopt;
-  bool X = false, Y = false;
-  for (const std::string &Field : Uses.Fields) {
-    if (Field == "z" || Field == "w")
-      return std::nullopt;
-    X = X || Field == "x";
-    Y = Y || Field == "y";
-  }
-  if (Y)
-    return 8u;
-  if (X)
-    return 4u;
-  return std::nullopt;
+  unsigned Used = 0, Count = 0;
+  for (const std::string &Field : Uses.Fields)
+    for (unsigned K = 0; K < Names.size(); ++K)
+      if (Field == Names[K] && !(Used & (1u << K))) {
+        Used |= 1u << K;
+        ++Count;
+      }
+  if (Count == 0 || Count >= 3 || Count == Names.size())
+    return std::nullopt;
+  unsigned First = unsigned(__builtin_ctz(Used));
+  if (Count == 1)
+    return NarrowedLoad{unsigned(First * Size), unsigned(Size), ""};
+  if (Used == 0x3u || Used == 0xcu)
+    return NarrowedLoad{unsigned(First * Size), unsigned(2 * Size), ""};
+  unsigned Second = unsigned(31 - __builtin_clz(Used));
+  return NarrowedLoad{0, 0,
+                      "nvcc loads its ." + Names[First] + " and ." +
+                          Names[Second] + " as two separate accesses"};
 }
 
 } // namespace bankfix

@@ -1,9 +1,13 @@
 //===- VectorNarrowing.h - Vector loads nvcc narrows to what is used ------===//
 //
-// A 16-byte vector (float4, int4, ...) loaded into a local variable of
-// which only .x, or only .x and .y, are ever read becomes a 4- or 8-byte
-// load in nvcc's code (docs/bank-model.md, "What nvcc 13 merges": `float4 v =
-// ((float4 *)row)[k]` with only v.x, v.y used is an LDS.64).
+// A vector (float4, int4, float2, double2, ...) loaded into a local variable
+// of which only some components are ever read is loaded narrower in nvcc's
+// code. Measured on the GPU (docs/bank-model.md, "What nvcc 13 merges"):
+// three or four components used load the whole vector; one component
+// loads that component alone (`float4` .z: 4 bytes at offset 8); two
+// components that form an aligned half (.x and .y, .z and .w) load that
+// half (an LDS.64); two others (.y and .z, .x and .z) load as two separate
+// accesses, which bankfix does not judge.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +18,21 @@
 #include "clang/AST/Decl.h"
 
 #include <optional>
+#include <string>
 
 namespace bankfix {
 
-/// The bytes nvcc loads for the local vector variable \p V when its uses
-/// read only a prefix of its components (x, or x and y) narrower than the
-/// whole; nullopt otherwise.
-std::optional<unsigned> narrowedVectorWidth(clang::ASTContext &Ctx,
-                                            const clang::VarDecl &V);
+/// What nvcc loads of a vector variable.
+struct NarrowedLoad {
+  unsigned Offset = 0, Width = 0; ///< bytes, within the vector
+  /// Set when nvcc loads the components used as two accesses: which.
+  std::string TwoLoads;
+};
+
+/// What nvcc loads for the local vector variable \p V when its uses read
+/// only some of its components; nullopt when it loads the whole vector.
+std::optional<NarrowedLoad> narrowedVectorLoad(clang::ASTContext &Ctx,
+                                               const clang::VarDecl &V);
 
 } // namespace bankfix
 

@@ -14,6 +14,7 @@
 #define BANKFIX_WALKER_H
 
 #include "frontend/walk/FunctionWalker.h"
+#include "frontend/walk/VectorNarrowing.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -139,9 +140,14 @@ public:
   // Calls (CallInlining.cpp).
   /// Walks the body of the function \p C calls, when it is visible.
   void inlineCall(const clang::CallExpr *C);
-  /// A barrier (__syncthreads, a cooperative group's sync): no access
-  /// merges across it.
+  /// A barrier (__syncthreads, a cooperative group's sync), or code nvcc
+  /// compiles with a branch: no access merges across it.
   void noteBarrier() { ++Region; }
+  /// Something that may or may not stop accesses merging across it.
+  void noteMaySplit(std::string Why) {
+    ++SoftRegion;
+    SoftBreak = std::move(Why);
+  }
   void remark(clang::SourceLocation Loc, std::string Message);
 
 private:
@@ -241,14 +247,20 @@ private:
   llvm::DenseMap<const clang::Expr *, LaneExprPtr> CallValues;
   llvm::DenseMap<const clang::Expr *, SharedObject> CallObjects;
   /// Vector loads nvcc narrows to the components used: their width.
-  llvm::DenseMap<const clang::Expr *, unsigned> NarrowedLoads;
+  llvm::DenseMap<const clang::Expr *, NarrowedLoad> NarrowedLoads;
   IndexTranslator Translator;
   std::vector<LaneExprPtr> Guards;
   std::vector<bool> SpeculableGuards; ///< one per guard
   std::string Iteration;
   std::vector<CallFrame> Frames;
   unsigned UnrolledBodies = 0;
-  unsigned Region = 0, Sequence = 0;
+  unsigned Region = 0, Sequence = 0, SoftRegion = 0;
+  std::string SoftBreak;
+  /// The unrolled loops nvcc compiles once around the current statement.
+  std::vector<std::pair<const clang::Stmt *, unsigned>> CompiledOnceLoops;
+  /// The symbols of the variables the loops walked once around the
+  /// current statement change.
+  std::vector<std::string> OnceLoopSymbols;
   WalkResult Result;
 };
 

@@ -1,7 +1,7 @@
 //===- AccessMergingTest.cpp - Adjacent accesses nvcc merges --------------===//
 //
 // The rows of docs/bank-model.md's nvcc sections: which pairs and quads merge
-// into one wide access, and which do not.
+// into one wide access, and which do not, and what between them decides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +16,15 @@ using namespace bankfix::test;
 namespace {
 
 struct Sequence {
-  SharedArrayLayout Layout;
+  SharedArrayLayout Layout, Other;
   std::vector<AccessInstance> Instances;
   std::vector<int> Expressions;
+  std::vector<bool> OnOther;
 
   /// Adds an execution of \p Index (elements) in region \p Region.
-  void add(X Index, AccessKind Kind = AccessKind::Load, unsigned Region = 0,
-           int Expression = -1) {
+  AccessInstance &add(X Index, AccessKind Kind = AccessKind::Load,
+                      unsigned Region = 0, int Expression = -1,
+                      bool OtherArray = false) {
     AccessInstance I;
     I.Desc = access({Index}, unsigned(Layout.ElementSize));
     I.Desc.Kind = Kind;
@@ -30,11 +32,14 @@ struct Sequence {
     I.Sequence = unsigned(Instances.size());
     Instances.push_back(I);
     Expressions.push_back(Expression < 0 ? int(Instances.size()) : Expression);
+    OnOther.push_back(OtherArray);
+    return Instances.back();
   }
   void merge() {
     std::vector<MergeCandidate> C;
     for (size_t K = 0; K < Instances.size(); ++K)
-      C.push_back({&Instances[K], &Layout, 0, "access " + std::to_string(K),
+      C.push_back({&Instances[K], OnOther[K] ? &Other : &Layout, 0, true,
+                   "access " + std::to_string(K),
                    &Expressions[size_t(Expressions[K]) % Expressions.size()]});
     BlockShape Warp;
     Warp.Dim = {32, 1, 1};
@@ -42,6 +47,9 @@ struct Sequence {
   }
   unsigned width(size_t K) const { return Instances[K].Desc.Width; }
   bool away(size_t K) const { return Instances[K].MergedAway; }
+  bool uncertain(size_t K) const {
+    return !Instances[K].UncertainMerge.empty();
+  }
 };
 
 Sequence array(uint64_t ElementSize, uint64_t Elements = 512) {
@@ -49,6 +57,8 @@ Sequence array(uint64_t ElementSize, uint64_t Elements = 512) {
   R.Layout.Name = "s";
   R.Layout.Dims = {Elements};
   R.Layout.ElementSize = ElementSize;
+  R.Other = R.Layout;
+  R.Other.Name = "r";
   return R;
 }
 
@@ -114,7 +124,7 @@ TEST(AccessMerging, StorePairIsMadeByItsLastStore) {
   EXPECT_EQ(R.width(1), 8u);
 }
 
-TEST(AccessMerging, LoopIterationsMergeToEightBytesAtMost) {
+TEST(AccessMerging, ShortsMergeToEightBytesAtMost) {
   Sequence R = array(2, 4096);
   for (int K = 0; K < 8; ++K)
     R.add(X(64) * tx() + X(K), AccessKind::Store, 0, 0);
@@ -126,6 +136,135 @@ TEST(AccessMerging, LoopIterationsMergeToEightBytesAtMost) {
       EXPECT_EQ(R.width(K), 8u);
     }
   EXPECT_EQ(Kept, 2u);
+}
+
+TEST(AccessMerging, FloatsOfALoopMergeToSixteenBytes) {
+  // `#pragma unroll for (k < 8) s[8 * t + k]`: two LDS.128 per thread.
+  Sequence R = array(4);
+  for (int K = 0; K < 8; ++K)
+    R.add(X(8) * tx() + X(K), AccessKind::Load, 0, 0);
+  R.merge();
+  unsigned Kept = 0;
+  for (size_t K = 0; K < 8; ++K)
+    if (!R.away(K)) {
+      ++Kept;
+      EXPECT_EQ(R.width(K), 16u);
+    }
+  EXPECT_EQ(Kept, 2u);
+}
+
+TEST(AccessMerging, BytesNeverMerge) {
+  Sequence R = array(1);
+  for (int K = 0; K < 4; ++K)
+    R.add(X(4) * tx() + X(K));
+  R.merge();
+  for (size_t K = 0; K < 4; ++K) {
+    EXPECT_EQ(R.width(K), 1u);
+    EXPECT_FALSE(R.away(K));
+  }
+}
+
+TEST(AccessMerging, LoadsMergeAcrossLoadsOfAnotherArrayNotAcrossAStore) {
+  Sequence R = array(4);
+  R.add(X(2) * tx());
+  R.add(tx(), AccessKind::Load, 0, -1, /*OtherArray=*/true);
+  R.add(X(2) * tx() + X(1));
+  R.merge();
+  EXPECT_EQ(R.width(0), 8u);
+  EXPECT_TRUE(R.away(2));
+
+  Sequence S = array(4);
+  S.add(X(2) * tx());
+  S.add(tx(), AccessKind::Store, 0, -1, /*OtherArray=*/true);
+  S.add(X(2) * tx() + X(1));
+  S.merge();
+  EXPECT_EQ(S.width(0), 4u);
+  EXPECT_FALSE(S.away(2));
+}
+
+TEST(AccessMerging, StoresMergeAcrossNothingOfTheirArrayOrAnotherStore) {
+  Sequence R = array(4);
+  R.add(X(2) * tx(), AccessKind::Store);
+  R.add(tx() + X(256), AccessKind::Load);
+  R.add(X(2) * tx() + X(1), AccessKind::Store);
+  R.merge();
+  EXPECT_EQ(R.width(2), 4u);
+  EXPECT_FALSE(R.away(0));
+  // A load of another array between two stores: not decided.
+  Sequence S = array(4);
+  S.add(X(2) * tx(), AccessKind::Store);
+  S.add(tx(), AccessKind::Load, 0, -1, /*OtherArray=*/true);
+  S.add(X(2) * tx() + X(1), AccessKind::Store);
+  S.merge();
+  EXPECT_FALSE(S.away(0));
+  EXPECT_TRUE(S.uncertain(0) && S.uncertain(2));
+}
+
+TEST(AccessMerging, ACallThatMaySplitLeavesTheMergeUndecided) {
+  Sequence R = array(4);
+  R.add(X(2) * tx());
+  AccessInstance &Y = R.add(X(2) * tx() + X(1));
+  Y.SoftRegion = 1;
+  Y.SoftBreak = "a call of 'f' runs between them";
+  R.merge();
+  EXPECT_EQ(R.width(0), 4u);
+  EXPECT_TRUE(R.uncertain(0));
+  EXPECT_NE(R.Instances[1].UncertainMerge.find("a call of 'f'"),
+            std::string::npos);
+  ASSERT_TRUE(R.Instances[0].UncertainWide);
+  EXPECT_EQ(R.Instances[0].UncertainWide->Width, 8u);
+}
+
+TEST(AccessMerging, AWarpUniformOffsetMergesWhenAlignedForEveryValue) {
+  Sequence R = array(4);
+  R.add(X(2) * tx() + X(2) * sym("k"));
+  R.add(X(2) * tx() + X(2) * sym("k") + X(1));
+  R.merge();
+  EXPECT_EQ(R.width(0), 8u);
+  // `s[k + 2 * t]` is aligned only for even k.
+  Sequence S = array(4);
+  S.add(X(2) * tx() + sym("k"));
+  S.add(X(2) * tx() + sym("k") + X(1));
+  S.merge();
+  EXPECT_EQ(S.width(0), 4u);
+}
+
+TEST(AccessMerging, ALoopCompiledOnceMergesOnlyWhatEveryIterationMerges) {
+  static int Loop;
+  // sdata[index] and sdata[index + s] for s = 1, 2: adjacent only for 1.
+  Sequence R = array(4, 4096);
+  for (unsigned It = 0; It < 2; ++It) {
+    int S = 1 << It;
+    R.add(X(2 * S) * tx(), AccessKind::Load, 0, 100).CompiledOnce = {
+        {&Loop, It}};
+    R.add(X(2 * S) * tx() + X(S), AccessKind::Load, 0, 101).CompiledOnce = {
+        {&Loop, It}};
+  }
+  R.merge();
+  for (size_t K = 0; K < 4; ++K)
+    EXPECT_EQ(R.width(K), 4u);
+  // The same pair in every iteration: it merges in each.
+  Sequence P = array(4, 4096);
+  for (unsigned It = 0; It < 2; ++It) {
+    P.add(X(2) * tx() + X(64 * It), AccessKind::Load, 0, 100).CompiledOnce = {
+        {&Loop, It}};
+    P.add(X(2) * tx() + X(64 * It + 1), AccessKind::Load, 0, 101)
+        .CompiledOnce = {{&Loop, It}};
+  }
+  P.merge();
+  EXPECT_EQ(P.width(0), 8u);
+  EXPECT_EQ(P.width(2), 8u);
+}
+
+TEST(AccessMerging, ConsecutiveIterationsOfALoopCompiledOnceAreUndecided) {
+  static int Loop;
+  Sequence R = array(4);
+  for (unsigned It = 0; It < 2; ++It)
+    R.add(X(2) * tx() + X(It), AccessKind::Load, 0, 100).CompiledOnce = {
+        {&Loop, It}};
+  R.merge();
+  EXPECT_EQ(R.width(0), 4u);
+  EXPECT_TRUE(R.uncertain(0) && R.uncertain(1));
 }
 
 } // namespace

@@ -1,0 +1,38 @@
+//===- CallEffects.h - What a call does to the accesses nvcc merges -------===//
+//
+// nvcc merges a thread's adjacent shared accesses in straight-line code
+// (docs/bank-model.md, "What nvcc 13 merges"). Measured on the GPU: a warp
+// shuffle, a ballot, integer division, min/max, fminf/fabsf, fmaf, expf,
+// __expf, __fdividef, conversions, or a global load or store between two
+// loads leave them merged; sqrtf and IEEE float division, whose code takes
+// a slow path through a branch, keep them apart, as do barriers and fences.
+// A call whose body is visible is walked, and what it holds decides; this
+// classifies the calls whose body bankfix cannot see.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_CALLEFFECTS_H
+#define BANKFIX_CALLEFFECTS_H
+
+#include "clang/AST/Decl.h"
+
+#include <string>
+
+namespace bankfix {
+
+enum class CallEffect {
+  /// Straight-line code that touches no shared memory: merges go on.
+  None,
+  /// No access before the call merges with one after it.
+  Splits,
+  /// Not known: a merge across it may or may not happen.
+  MaySplit,
+};
+
+/// What a call of \p Callee (null: an indirect call), whose body bankfix
+/// does not walk, does to merges across it.
+CallEffect invisibleCallEffect(const clang::FunctionDecl *Callee);
+
+} // namespace bankfix
+
+#endif // BANKFIX_CALLEFFECTS_H

@@ -1,0 +1,227 @@
+//===- LoopMergingTest.cpp - Whether nvcc may merge a loop's executions ---===//
+//
+// One thread's accesses to a float array, some of them instances that stand
+// for every iteration of a loop. A loop is reported when two of its
+// executions that follow each other in straight-line code (in one
+// iteration, across two, or with the access just before or after the loop)
+// would merge by the rules of AccessMerging.h: the next one starts where
+// the first ends, the first is aligned to the merged width, at most 8 bytes
+// for two iterations of one access and 16 for two accesses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/codegen/LoopMerging.h"
+#include "AccessBuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+/// A loop `for (int j = Start; ...; j += Step)` of Count iterations, its
+/// body one straight line (no barrier or branch in it).
+std::shared_ptr<IterationRange> loop(int64_t Start, int64_t Step,
+                                     uint64_t Count) {
+  auto R = std::make_shared<IterationRange>();
+  R->Count = Count;
+  LoopVariable J;
+  J.Name = "j";
+  J.Symbol = "@j#0";
+  J.Entry = LaneExpr::cast(LaneExpr::constant(Start), IntType::intTy());
+  J.Steps = true;
+  J.Start = Start;
+  J.Step = Step;
+  J.Type = IntType::intTy();
+  R->Variables.push_back(J);
+  return R;
+}
+
+X j() { return X(LaneExpr::uniform("@j#0", IntType::intTy())); }
+
+const BlockShape Warp{{32, 1, 1}};
+
+/// The loads of one thread, in program order.
+struct Thread {
+  SharedArrayLayout Layout{"s", {4096}, 4};
+  std::vector<AccessInstance> Instances;
+
+  /// Adds the next load of element \p Index, in every iteration of
+  /// \p Range when given.
+  void add(X Index, std::shared_ptr<const IterationRange> Range = nullptr,
+           unsigned Region = 0) {
+    AccessInstance I;
+    I.Desc = access({Index}, unsigned(Layout.ElementSize));
+    I.Region = Region;
+    I.Sequence = unsigned(Instances.size());
+    I.Range = std::move(Range);
+    Instances.push_back(I);
+  }
+
+  /// The loops reported, each load its own expression, all in one group.
+  std::set<const IterationRange *> mergingLoops() {
+    std::vector<MergeCandidate> C;
+    for (AccessInstance &I : Instances)
+      C.push_back({&I, &Layout, 0, "load", &I});
+    return loopsThatMayMerge(C, {Warp});
+  }
+};
+
+using Loops = std::set<const IterationRange *>;
+
+TEST(LoopMerging, APairInEachIteration) {
+  // s[64 * tx + 2 * j], then s[64 * tx + 2 * j + 1]: the second starts 4
+  // bytes after the first, which is 8-byte aligned in every lane.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.add(X(64) * tx() + X(2) * j(), R);
+  T.add(X(64) * tx() + X(2) * j() + 1, R);
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
+}
+
+TEST(LoopMerging, ConsecutiveIterationsOfOneAccess) {
+  // s[64 * tx + j]: iteration j + 1 reads the float after iteration j's,
+  // aligned for even j.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
+}
+
+TEST(LoopMerging, IterationsFarApartAreNotReported) {
+  // s[32 * j + tx]: the next iteration is 128 bytes on, in every lane.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.add(X(32) * j() + tx(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
+
+  // The same over 3,000 iterations, wrapped into the array: judged over
+  // one period of its bank pattern (128 iterations), not reported.
+  auto Long = loop(0, 1, 3000);
+  Thread U;
+  U.add((X(32) * j() + tx()) % 4096, Long);
+  EXPECT_EQ(U.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, AdjacentButNotAlignedInEveryLane) {
+  // s[32 * j + tx], then s[32 * j + tx + 1]: each lane's second float
+  // follows its first, but lane 1's first is at 4 bytes past an 8-byte
+  // boundary.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.add(X(32) * j() + tx(), R);
+  T.add(X(32) * j() + tx() + 1, R);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, IterationsMergeUpToEightBytes) {
+  // Doubles: two iterations of d[64 * tx + j] would make a 16-byte load,
+  // wider than nvcc merges iterations; two accesses in one iteration,
+  // d[64 * tx + 2 * j] and d[64 * tx + 2 * j + 1], do merge into one.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.Layout = {"d", {4096}, 8};
+  T.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
+
+  Thread U;
+  U.Layout = T.Layout;
+  U.add(X(64) * tx() + X(2) * j(), R);
+  U.add(X(64) * tx() + X(2) * j() + 1, R);
+  EXPECT_EQ(U.mergingLoops(), Loops{R.get()});
+}
+
+TEST(LoopMerging, ABarrierAtTheEndOfTheBodyKeepsIterationsApart) {
+  // s[64 * tx + j] in the body's first region; a barrier after it starts
+  // another: iteration j + 1 no longer follows iteration j in one line.
+  auto R = loop(0, 1, 16);
+  R->FirstRegion = 0;
+  R->LastRegion = 1;
+  Thread T;
+  T.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, ALongLoopIsJudgedOverOnePeriod) {
+  // s[64 * tx + 2 * j % 64] and the float after it, over 3,000 iterations
+  // (more than are followed one by one): the pattern repeats every 32
+  // iterations, and the pair merges in the first.
+  auto R = loop(0, 1, 3000);
+  Thread T;
+  T.add(X(64) * tx() + (X(2) * j()) % 64, R);
+  T.add(X(64) * tx() + (X(2) * j()) % 64 + 1, R);
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
+}
+
+TEST(LoopMerging, ALongLoopWithNoPeriodCannotBeRuledOut) {
+  // s[64 * tx + j * j % 64 * 2] reads only even elements: no iteration
+  // starts where the one before ends. 100 iterations are tried one by one
+  // and not reported; 2,000 with no period shown are.
+  Thread T;
+  auto Short = loop(0, 1, 100);
+  T.add(X(64) * tx() + (j() * j()) % 64 * 2, Short);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
+
+  Thread U;
+  auto Long = loop(0, 1, 2000);
+  U.add(X(64) * tx() + (j() * j()) % 64 * 2, Long);
+  EXPECT_EQ(U.mergingLoops(), Loops{Long.get()});
+}
+
+TEST(LoopMerging, AnAccessJustBeforeTheLoop) {
+  // s[64 * tx], then a loop over s[64 * tx + 1 + 2 * j]: the loop's
+  // iterations are two floats apart, but its first (j = 0) starts where
+  // the load before it ends.
+  auto R = loop(0, 1, 8);
+  Thread T;
+  T.add(X(64) * tx());
+  T.add(X(64) * tx() + 1 + X(2) * j(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
+
+  // s[64 * tx + 2] ends after the first iteration starts: no merge.
+  Thread U;
+  U.add(X(64) * tx() + 2);
+  U.add(X(64) * tx() + 1 + X(2) * j(), R);
+  EXPECT_EQ(U.mergingLoops(), Loops{});
+
+  // A barrier between the load and the loop.
+  auto Apart = loop(0, 1, 8);
+  Apart->FirstRegion = Apart->LastRegion = 1;
+  Thread V;
+  V.add(X(64) * tx(), nullptr, 0);
+  V.add(X(64) * tx() + 1 + X(2) * j(), Apart, 1);
+  EXPECT_EQ(V.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, AnAccessJustAfterTheLoop) {
+  // A loop over s[64 * tx + 2 * j] for j = 0 .. 7, then s[64 * tx + 15]:
+  // the last iteration reads element 14, 8-byte aligned, and the load
+  // after it the next.
+  auto R = loop(0, 1, 8);
+  Thread T;
+  T.add(X(64) * tx() + X(2) * j(), R);
+  T.add(X(64) * tx() + 15);
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
+
+  // s[64 * tx + 1] follows the first iteration's float, but it runs after
+  // the last iteration.
+  Thread U;
+  U.add(X(64) * tx() + X(2) * j(), R);
+  U.add(X(64) * tx() + 1);
+  EXPECT_EQ(U.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, OnlyTheLoopThatMergesIsReported) {
+  // Two loops one after the other: s[64 * tx + j] merges its iterations,
+  // s[2048 + 32 * j + tx] does not, nor does the first loop's last
+  // iteration (element 64 * tx + 15) with the second's first.
+  auto Merging = loop(0, 1, 16);
+  auto Apart = loop(0, 1, 16);
+  Thread T;
+  T.add(X(64) * tx() + j(), Merging);
+  T.add(X(2048) + X(32) * j() + tx(), Apart);
+  EXPECT_EQ(T.mergingLoops(), Loops{Merging.get()});
+}
+
+} // namespace

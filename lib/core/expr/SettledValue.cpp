@@ -6,8 +6,26 @@
 
 namespace bankfix {
 
+namespace {
+
+/// Whether signed arithmetic in \p E takes a warp-uniform symbol: for
+/// some of the symbol's values it may overflow (`n + 1 - n` with an int n
+/// at INT_MAX), though the symbols cancel.
+bool signedArithmeticOnSymbols(const LaneExpr &E) {
+  if ((E.Kind == ExprKind::Binary || E.Kind == ExprKind::Unary) &&
+      E.Type.Signed && mentions(E, ExprKind::Uniform))
+    return true;
+  for (const LaneExprPtr &Op : E.Ops)
+    if (signedArithmeticOnSymbols(*Op))
+      return true;
+  return false;
+}
+
+} // namespace
+
 LaneExprPtr settledValue(const LaneExpr &E) {
-  if (E.Ops.empty() || dependsOnLane(E) || mentions(E, ExprKind::BlockDim))
+  if (E.Ops.empty() || dependsOnLane(E) || mentions(E, ExprKind::BlockDim) ||
+      signedArithmeticOnSymbols(E))
     return nullptr;
   // The same for every lane: what one evaluation gives is what every lane's
   // gives.

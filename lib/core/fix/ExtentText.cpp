@@ -99,10 +99,15 @@ std::string swizzledIndexText(const std::string &Column, const std::string &Row,
                               uint64_t Rows, uint64_t Factor) {
   auto Operand = [](const std::string &Written) {
     std::string S = trim(Written);
-    bool Simple = !S.empty() && std::all_of(S.begin(), S.end(), [](char C) {
-      return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
-             C == '.';
-    });
+    // A name, a literal, or a member (`a.b`, `p->c`).
+    std::string Plain = S;
+    for (size_t At; (At = Plain.find("->")) != std::string::npos;)
+      Plain.replace(At, 2, ".");
+    bool Simple =
+        !Plain.empty() && std::all_of(Plain.begin(), Plain.end(), [](char C) {
+          return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+                 C == '.';
+        });
     // Already in parentheses that close at its end: `(a + b)`.
     int Depth = 0;
     bool Wrapped = S.size() > 1 && S.front() == '(';

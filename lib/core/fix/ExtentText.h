@@ -23,7 +23,8 @@ std::string paddedExtentText(const std::string &Written, unsigned Pad);
 
 /// \p Written (a size: an extent, a launch's byte count) grown by
 /// \p Extra units of \p UnitBytes bytes, spelled `Extra * sizeof(Unit)`
-/// when \p UnitSpelling is given and Written is not a literal.
+/// when \p UnitSpelling is given, the unit is wider than a byte and
+/// Written is not a literal (bytes are written as a number).
 std::string grownSizeText(const std::string &Written, uint64_t Extra,
                           uint64_t UnitBytes = 1,
                           const std::string &UnitSpelling = "");

@@ -5,8 +5,8 @@
 // executions that follow each other in straight-line code (in one
 // iteration, across two, or with the access just before or after the loop)
 // would merge by the rules of AccessMerging.h: the next one starts where
-// the first ends, the first is aligned to the merged width, at most 8 bytes
-// for two iterations of one access and 16 for two accesses.
+// the first ends, the first is aligned to the merged width, up to 16 bytes
+// for 4- and 8-byte elements, 8 for 2-byte ones, none for bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,7 +63,7 @@ struct Thread {
   std::set<const IterationRange *> mergingLoops() {
     std::vector<MergeCandidate> C;
     for (AccessInstance &I : Instances)
-      C.push_back({&I, &Layout, 0, "load", &I});
+      C.push_back({&I, &Layout, 0, true, "load", &I});
     return loopsThatMayMerge(C, {Warp});
   }
 };
@@ -115,21 +115,36 @@ TEST(LoopMerging, AdjacentButNotAlignedInEveryLane) {
   EXPECT_EQ(T.mergingLoops(), Loops{});
 }
 
-TEST(LoopMerging, IterationsMergeUpToEightBytes) {
-  // Doubles: two iterations of d[64 * tx + j] would make a 16-byte load,
-  // wider than nvcc merges iterations; two accesses in one iteration,
-  // d[64 * tx + 2 * j] and d[64 * tx + 2 * j + 1], do merge into one.
+TEST(LoopMerging, IterationsMergeUpToSixteenBytes) {
+  // Doubles: two iterations of d[64 * tx + j] make one 16-byte load (an
+  // unrolled loop of 16 doubles per thread compiles to LDS.128), and so do
+  // two accesses in one iteration, d[64 * tx + 2 * j] and d[... + 1].
   auto R = loop(0, 1, 16);
   Thread T;
   T.Layout = {"d", {4096}, 8};
   T.add(X(64) * tx() + j(), R);
-  EXPECT_EQ(T.mergingLoops(), Loops{});
+  EXPECT_EQ(T.mergingLoops(), Loops{R.get()});
 
   Thread U;
   U.Layout = T.Layout;
   U.add(X(64) * tx() + X(2) * j(), R);
   U.add(X(64) * tx() + X(2) * j() + 1, R);
   EXPECT_EQ(U.mergingLoops(), Loops{R.get()});
+
+  // 16-byte elements are as wide as a merge gets.
+  Thread V;
+  V.Layout = {"q", {4096}, 16};
+  V.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(V.mergingLoops(), Loops{});
+}
+
+TEST(LoopMerging, IterationsOfBytesNeverMerge) {
+  // c[64 * tx + j] of chars: nvcc loads each byte on its own.
+  auto R = loop(0, 1, 16);
+  Thread T;
+  T.Layout = {"c", {4096}, 1};
+  T.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(T.mergingLoops(), Loops{});
 }
 
 TEST(LoopMerging, ABarrierAtTheEndOfTheBodyKeepsIterationsApart) {

@@ -201,11 +201,42 @@ void describeWorstCase(AccessEvaluation &E) {
 /// does not make the access judged (another symbol blocks it too) or
 /// leaves as many guards undecided as \p Unbound. When no value keeps the
 /// access valid, the problem of the first one.
+/// Not judged: \p Worst, the worst of the values that kept every lane in
+/// the array, need not be the worst case, since a value left out
+/// (\p LeftOut; the first one above \p LargestValid is named) may have its
+/// out-of-bounds lanes switched off by a guard taken as true.
+AccessEvaluation
+unknownWorstCase(const BlockShape &Shape, const std::string &Symbol,
+                 const AccessEvaluation &Worst,
+                 const std::vector<std::pair<int64_t, std::string>> &LeftOut,
+                 int64_t LargestValid) {
+  const std::pair<int64_t, std::string> *Named = &LeftOut.front();
+  for (const auto &V : LeftOut)
+    if (V.first > LargestValid) {
+      Named = &V;
+      break;
+    }
+  std::string Guards;
+  for (const std::string &G : Worst.AssumedGuards)
+    Guards += (Guards.empty() ? "" : " and ") + G;
+  AccessEvaluation Unknown;
+  Unknown.Shape = Shape;
+  Unknown.Problem = "its worst case over '" + Symbol + "' is not known: for " +
+                    Symbol + " = " + std::to_string(Named->first) + ", " +
+                    Named->second + ", a lane its guard may switch off (" +
+                    Guards + " was taken as true)";
+  Unknown.BlockingTerm = Symbol;
+  return Unknown;
+}
+
 std::optional<AccessEvaluation>
 searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const BlockShape &Shape, const std::string &Symbol, IntType Type,
              const AccessEvaluation &Unbound, const UniformValueSets *Only) {
   std::optional<AccessEvaluation> Worst, First, Invalid;
+  /// The values left out, each with why ("index 1027 is out of bounds").
+  std::vector<std::pair<int64_t, std::string>> LeftOut;
+  std::optional<int64_t> LargestValid;
   bool Restricted = Only && Only->count(Symbol);
   bool Same = !Restricted;
   UniformBindings Bindings;
@@ -218,6 +249,7 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     if (!E.judged()) {
       if (!E.ProblemFromValues)
         return std::nullopt;
+      LeftOut.push_back({V, E.Problem});
       if (!Invalid) { // a value the program cannot have
         Invalid = std::move(E);
         auto [Low, High] = std::minmax_element(Values.begin(), Values.end());
@@ -233,6 +265,7 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
       return std::nullopt;
     E.Binding = Symbol + " = " + std::to_string(V);
     E.Bound = Bindings;
+    LargestValid = std::max(LargestValid.value_or(V), V);
     if (!First)
       First = E;
     else
@@ -242,6 +275,11 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
   }
   if (!Worst)
     return Invalid;
+  // A value left out because its lanes would leave the array may be one
+  // the guard taken as true switches those lanes off for: then the worst
+  // of the others is not the worst case.
+  if (Invalid && !Worst->AssumedGuards.empty())
+    return unknownWorstCase(Shape, Symbol, *Worst, LeftOut, *LargestValid);
   if (Same && Worst->AssumedGuards.empty()) {
     Worst->ForEvery = Symbol;
     return Worst;

@@ -11,10 +11,10 @@ __global__ void suppressed(float *out) {
   __syncthreads();
   // NOLINTNEXTLINE(bankfix-bank-conflict)
   out[0] = a[threadIdx.x][threadIdx.y];
-  out[1] = a[threadIdx.x][threadIdx.y]; // NOLINT(bankfix-*)
+  out[1] = a[threadIdx.x][threadIdx.y ^ 1]; // NOLINT(bankfix-*)
   // NOLINTBEGIN(bankfix-bank-conflict)
-  out[2] = a[threadIdx.x][threadIdx.y];
-  out[3] = a[threadIdx.x][threadIdx.y];
+  out[2] = a[threadIdx.x][threadIdx.y ^ 2];
+  out[3] = a[threadIdx.x][threadIdx.y ^ 3];
   // NOLINTEND(bankfix-bank-conflict)
 }
 

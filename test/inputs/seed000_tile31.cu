@@ -4,9 +4,10 @@
 // conflict.
 __global__ void readColumn31(float *out) {
   __shared__ float tile[31][31];
-  if (threadIdx.x < 31) {
+  if (threadIdx.x < 31)
     tile[threadIdx.x][0] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x < 31)
     out[threadIdx.x] = tile[threadIdx.x][0];
-  }
 }
-// bankfix-explain: --explain=seed000_tile31.cu:9
+// bankfix-explain: --explain=seed000_tile31.cu:11

@@ -55,6 +55,13 @@ bindingsFor(const std::map<std::string, IntType> &Symbols) {
   return Out;
 }
 
+/// What turns an evaluated address of \p L (its start modulo 4 included)
+/// into one whose alignment modulo 16 is the address's in shared memory.
+uint64_t alignmentShift(const SharedArrayLayout &L) {
+  uint64_t Start = L.StartModulo16.value_or(0);
+  return Start - Start % BankWidthBytes;
+}
+
 /// Whether every symbol of \p B is 0 or 1.
 bool firstValues(const UniformBindings &B) {
   for (const auto &[Name, Value] : B)
@@ -65,9 +72,10 @@ bool firstValues(const UniformBindings &B) {
 
 /// Whether the lanes of \p EY each start where the same lane of \p EX ends
 /// (\p W bytes on), with the same lanes active, and (\p Aligned) EX is
-/// aligned to 2W.
+/// aligned to 2W in shared memory (its array's addresses moved by
+/// \p Shift).
 bool followsInEveryLane(const AccessEvaluation &EX, const AccessEvaluation &EY,
-                        unsigned W, bool Aligned = true) {
+                        unsigned W, bool Aligned = true, uint64_t Shift = 0) {
   if (EX.Warps.size() != EY.Warps.size())
     return false;
   for (size_t I = 0; I < EX.Warps.size(); ++I) {
@@ -78,8 +86,8 @@ bool followsInEveryLane(const AccessEvaluation &EX, const AccessEvaluation &EY,
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       if (AX[Lane].has_value() != AY[Lane].has_value())
         return false;
-      if (AX[Lane] &&
-          (*AY[Lane] != *AX[Lane] + W || (Aligned && *AX[Lane] % (2 * W) != 0)))
+      if (AX[Lane] && (*AY[Lane] != *AX[Lane] + W ||
+                       (Aligned && (*AX[Lane] + Shift) % (2 * W) != 0)))
         return false;
     }
   }
@@ -94,9 +102,11 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
                          const SharedArrayLayout &YLayout,
                          const AccessInstance &Y,
                          const std::vector<BlockShape> &Shapes) {
-  // Where the array starts inside a word must be known to know alignment.
+  // Where the array starts must be known to know alignment (decide() says
+  // so where it is not).
   if (!XLayout.BaseOffset || !YLayout.BaseOffset)
     return false;
+  uint64_t Shift = alignmentShift(XLayout);
   std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(X, Y));
   bool AnyShape = false;
   for (const BlockShape &Shape : Shapes) {
@@ -115,7 +125,7 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
       if (Invalid && !firstValues(Bindings[K]))
         continue;
       if (!EX.judged() || !EY.judged() || EX.Speculated != EY.Speculated ||
-          !followsInEveryLane(EX, EY, X.Desc.Width))
+          !followsInEveryLane(EX, EY, X.Desc.Width, true, Shift))
         return false;
     }
     AnyShape = true;
@@ -149,7 +159,8 @@ bool nextIterationFollows(const SharedArrayLayout &Layout,
       for (const auto &[Name, Value] : B)
         First = First && Value == 0;
       if (!E0.judged() || !E1.judged() ||
-          !followsInEveryLane(E0, E1, X.Desc.Width, First))
+          !followsInEveryLane(E0, E1, X.Desc.Width, First,
+                              alignmentShift(Layout)))
         return false;
     }
     Any = true;
@@ -240,6 +251,12 @@ public:
       return Decision::Never;
     if (Reversed)
       *Reversed = !Forward;
+    if (!XL.StartModulo16) {
+      Why = "where '" + XL.Name +
+            "' starts, which decides its alignment, "
+            "is not known";
+      return Decision::Uncertain;
+    }
     if (X.CompiledOnce != Y.CompiledOnce) {
       Why = "nvcc compiles the loop around them once, and may or may not "
             "merge consecutive iterations";
@@ -284,6 +301,80 @@ private:
   const std::vector<BlockShape> &Shapes;
   std::set<VetoKey> &Vetoed;
 };
+
+/// Whether \p Y loads what \p X loaded, lane for lane, for every value of
+/// the warp-uniform symbols: the same array, width and guard, the same
+/// addresses in every shape.
+bool sameAddressesEverywhere(const MergeCandidate &X, const MergeCandidate &Y,
+                             const std::vector<BlockShape> &Shapes) {
+  return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+}
+
+} // namespace
+
+bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
+                 const SharedArrayLayout &YLayout, const AccessInstance &IY,
+                 const std::vector<BlockShape> &Shapes) {
+  if (&XLayout != &YLayout || IY.Desc.Kind != AccessKind::Load ||
+      IX.Desc.Width != IY.Desc.Width || IX.Range || IY.Range ||
+      !sameGuard(IX.Desc.Guard, IY.Desc.Guard))
+    return false;
+  std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(IX, IY));
+  for (const BlockShape &Shape : Shapes) {
+    if (IX.runsFor(Shape) != IY.runsFor(Shape))
+      return false;
+    if (!IX.runsFor(Shape))
+      continue;
+    for (const UniformBindings &B : Bindings) {
+      EvaluationOptions Options{&B, false};
+      AccessEvaluation EX =
+          evaluateAccessWith(XLayout, IX.Desc, Shape, Options);
+      AccessEvaluation EY =
+          evaluateAccessWith(YLayout, IY.Desc, Shape, Options);
+      if (!EX.judged() || !EY.judged() || EX.Warps.size() != EY.Warps.size())
+        return false;
+      for (size_t W = 0; W < EX.Warps.size(); ++W)
+        if (EX.Warps[W].Warp != EY.Warps[W].Warp ||
+            EX.Warps[W].Addresses != EY.Warps[W].Addresses)
+          return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+/// A load of what an earlier load of the same straight line loaded, with
+/// no store to the array, barrier or call that may write between, or of
+/// what the latest store to it there stored: nvcc reuses the value and makes
+/// no access (`fminf(a, b)` then `fmaxf(a, b)` of two shared elements loads
+/// each once).
+void markReusedLoads(std::vector<MergeCandidate *> &Run,
+                     const std::vector<BlockShape> &Shapes) {
+  for (size_t J = 0; J < Run.size(); ++J) {
+    MergeCandidate &Y = *Run[J];
+    if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable)
+      continue;
+    for (size_t I = J; I-- > 0;) {
+      MergeCandidate &X = *Run[I];
+      bool Store = X.Instance->Desc.Kind == AccessKind::Store;
+      if (!X.Mergeable || X.Instance->SoftRegion != Y.Instance->SoftRegion ||
+          X.Instance->CompiledOnce != Y.Instance->CompiledOnce)
+        break;
+      // A store of what it loads gives the value (the latest store only).
+      bool Same =
+          !X.Instance->MergedAway && sameAddressesEverywhere(X, Y, Shapes);
+      if (Same) {
+        Y.Instance->MergedAway = true;
+        Y.Instance->MergeNote =
+            "nvcc reuses the value of the " + X.Label + " and loads nothing";
+      }
+      // A store to another array does not change this one.
+      if (Same || (Store && X.Layout == Y.Layout))
+        break;
+    }
+  }
+}
 
 /// "nvcc merges it with the following loads into one 8-byte load".
 void noteMerge(MergeCandidate &Keep, MergeCandidate &Drop, bool Loop,
@@ -400,6 +491,13 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
       }
   }
   for (std::vector<MergeCandidate *> &Run : Runs) {
+    markReusedLoads(Run, Shapes);
+    // The loads reused make no access: they are not between others.
+    Run.erase(std::remove_if(Run.begin(), Run.end(),
+                             [](const MergeCandidate *C) {
+                               return C->Instance->MergedAway;
+                             }),
+              Run.end());
     RunMerger Merger(Run, Shapes, Vetoed);
     for (std::vector<Unit> &Chain : Merger.chains())
       mergeChain(Merger, std::move(Chain));

@@ -64,6 +64,14 @@ bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
                     const SharedArrayLayout &YLayout, const AccessInstance &Y,
                     unsigned BaseWidth, const std::vector<BlockShape> &Shapes);
 
+/// Whether the load \p Y reads what \p X (a load or a store) read or wrote,
+/// lane for lane, for every value of the warp-uniform symbols: one array,
+/// width and guard, the same addresses in every shape. With nothing
+/// between them that writes the array, nvcc reuses the value.
+bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &X,
+                 const SharedArrayLayout &YLayout, const AccessInstance &Y,
+                 const std::vector<BlockShape> &Shapes);
+
 /// Widens each execution that the compiler merges with the next ones
 /// (Instance->Desc.Width, Instance->MergeNote), marks those as merged away
 /// (Instance->MergedAway), and marks UncertainMerge where the merge cannot

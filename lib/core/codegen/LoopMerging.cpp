@@ -49,10 +49,14 @@ public:
     return false;
   }
 
+  /// Whether X in iteration KX merges with Y in iteration KY, or Y reuses
+  /// what X loaded or stored.
   bool merges(const MergeCandidate &X, uint64_t KX, const MergeCandidate &Y,
               uint64_t KY) {
-    return mergesWithNext(*X.Layout, executionAt(X, KX), *Y.Layout,
-                          executionAt(Y, KY), X.Instance->Desc.Width, Shapes);
+    AccessInstance IX = executionAt(X, KX), IY = executionAt(Y, KY);
+    return mergesWithNext(*X.Layout, IX, *Y.Layout, IY, IX.Desc.Width,
+                          Shapes) ||
+           reusesValue(*X.Layout, IX, *Y.Layout, IY, Shapes);
   }
 
 private:

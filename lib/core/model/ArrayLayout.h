@@ -40,6 +40,10 @@ struct SharedArrayLayout {
   /// warp-uniform term "the start of NAME", which the bank model tries at
   /// every byte offset (a pattern that depends on it is not judged).
   std::optional<uint64_t> BaseOffset = 0;
+  /// Where the array starts modulo 16 bytes, which decides whether nvcc
+  /// can merge a thread's adjacent accesses into an 8- or 16-byte one;
+  /// nullopt when that is not known.
+  std::optional<uint64_t> StartModulo16 = 0;
 };
 
 /// The bytes of one row of \p Array (its innermost extent).

@@ -194,6 +194,7 @@ private:
       A->Decl = V;
       A->Layout = std::move(*Layout);
       A->Layout.BaseOffset = placementOf(*V);
+      A->Layout.StartModulo16 = startModulo16(*V);
       A->TypeSpelling = V->getType().getAsString(Ctx.getPrintingPolicy());
       Result = A.get();
       Out.Arrays.push_back(std::move(A));
@@ -210,6 +211,23 @@ private:
     if (Ctx.getDeclAlign(&V).getQuantity() % BankWidthBytes == 0 ||
         V.getType()->isIncompleteType())
       return 0;
+    std::optional<uint64_t> Start = staticOffset(V);
+    return Start ? std::optional<uint64_t>(*Start % BankWidthBytes)
+                 : std::nullopt;
+  }
+
+  /// Where \p V starts modulo 16 bytes: 0 for an array aligned to 16 and
+  /// for the dynamic buffer (aligned to 16), else from where ptxas puts it.
+  std::optional<uint64_t> startModulo16(const VarDecl &V) {
+    if (Ctx.getDeclAlign(&V).getQuantity() % 16 == 0 ||
+        V.getType()->isIncompleteType())
+      return 0;
+    std::optional<uint64_t> Start = staticOffset(V);
+    return Start ? std::optional<uint64_t>(*Start % 16) : std::nullopt;
+  }
+
+  /// The byte offset of \p V in its kernel's static shared memory.
+  std::optional<uint64_t> staticOffset(const VarDecl &V) {
     const auto *Kernel = dyn_cast<FunctionDecl>(V.getDeclContext());
     if (!Kernel)
       return std::nullopt;
@@ -219,7 +237,7 @@ private:
     auto Found = It->second.find(&V);
     if (Found == It->second.end())
       return std::nullopt;
-    return Found->second % BankWidthBytes;
+    return Found->second;
   }
 
   ASTContext &Ctx;

@@ -267,4 +267,32 @@ TEST(AccessMerging, ConsecutiveIterationsOfALoopCompiledOnceAreUndecided) {
   EXPECT_TRUE(R.uncertain(0) && R.uncertain(1));
 }
 
+TEST(AccessMerging, ALoadOfWhatWasLoadedOrStoredIsReused) {
+  // fminf(a, b) then fmaxf(a, b): the second loads reuse the first.
+  Sequence R = array(4);
+  R.add(X(3) * tx());
+  R.add(tx(), AccessKind::Load, 0, -1, /*OtherArray=*/true);
+  R.add(X(3) * tx());
+  R.merge();
+  EXPECT_TRUE(R.away(2));
+  EXPECT_NE(R.Instances[2].MergeNote.find("reuses the value of the access 0"),
+            std::string::npos);
+  // A store of the same element gives the value; a store of another
+  // element of the array between keeps the load.
+  Sequence S = array(4);
+  S.add(X(3) * tx(), AccessKind::Store);
+  S.add(X(3) * tx());
+  S.add(X(3) * tx() + X(1), AccessKind::Store);
+  S.add(X(3) * tx());
+  S.merge();
+  EXPECT_TRUE(S.away(1));
+  EXPECT_FALSE(S.away(3));
+  // A barrier between: loaded again.
+  Sequence B = array(4);
+  B.add(X(3) * tx(), AccessKind::Load, 0);
+  B.add(X(3) * tx(), AccessKind::Load, 1);
+  B.merge();
+  EXPECT_FALSE(B.away(1));
+}
+
 } // namespace

@@ -233,6 +233,78 @@ def compare_group(r, predicted, measured, into):
     return True
 
 
+def line_table_groups(rows):
+    """Two mismatched accesses of one kernel and kind on lines at most two
+    apart, one with no shared instruction: nvcc's line table put both on
+    the other line. When the two lines' sums agree (wavefronts and ideal),
+    both are compared as one group and match."""
+    by_kernel = defaultdict(list)
+    for r in rows:
+        if r["status"] == "mismatch" and r["predicted"] and \
+                r["predicted"].get("judged"):
+            a = r["access"]
+            by_kernel[(a["file"], a["kernel"], a["kind"])].append(r)
+    for group in by_kernel.values():
+        for r in group:
+            if r["measured"] is not None or r["status"] != "mismatch":
+                continue
+            for o in group:
+                if o is r or o["status"] != "mismatch" or \
+                        o["measured"] is None or \
+                        abs(o["access"]["line"] - r["access"]["line"]) > 2:
+                    continue
+                p = [x["predicted"] for x in (r, o)]
+                if (sum(x["blockWavefronts"] for x in p) ==
+                        o["measured"]["wavefronts"] and
+                        sum(x["blockIdeal"] for x in p) ==
+                        o["measured"]["ideal"]):
+                    for x in (r, o):
+                        x["status"] = "match"
+                        x["group"] = sorted([r["access"]["line"],
+                                             o["access"]["line"]])
+                        x.pop("class", None)
+                    break
+
+
+def warning_verdicts(rows):
+    """Precision and recall of bankfix's warnings by source line, the lines
+    of a group (merged by nvcc, or put together by its line table) counted
+    once: a line bankfix warns is confirmed when ncu measures more
+    wavefronts than ideal on it; a line ncu measures so is found when
+    bankfix warns it. Lines bankfix does not judge are left out."""
+    groups = OrderedDict()
+    for r in rows:
+        p = r["predicted"]
+        if not p or not p.get("judged") or r["status"] == "not profiled":
+            continue
+        a = r["access"]
+        lines = tuple(r.get("group") or [a["line"]])
+        key = (a["file"], a["kind"], lines)
+        g = groups.setdefault(key, dict(warn=False, lines={}, rows=[]))
+        g["warn"] = g["warn"] or bool(p.get("conflict"))
+        if r["measured"]:
+            g["lines"][a["line"]] = r["measured"]
+        g["rows"].append(r)
+    tp = fp = fn = tn = 0
+    false_warnings, missed = [], []
+    for key, g in groups.items():
+        waves = sum(m["wavefronts"] for m in g["lines"].values())
+        ideal = sum(m["ideal"] for m in g["lines"].values())
+        gpu = waves > ideal
+        if g["warn"] and gpu:
+            tp += 1
+        elif g["warn"]:
+            fp += 1
+            false_warnings.append(g["rows"][0])
+        elif gpu:
+            fn += 1
+            missed.append(g["rows"][0])
+        else:
+            tn += 1
+    return dict(confirmed=tp, false=fp, missed=fn, quiet=tn,
+                false_warnings=false_warnings, missed_rows=missed)
+
+
 def compare(work, measured_json=None):
     manifest = load_json(os.path.join(work, "manifest.json"))
     files = manifest["files"]
@@ -283,6 +355,7 @@ def compare(work, measured_json=None):
             r["status"] = "match" if ok else "mismatch"
             r["widths"] = widths
         rows.append(r)
+    line_table_groups(rows)
     # Which (kernel, array, kind) nvcc kept at least one instruction of.
     kept = set((r["access"]["kernel"], r["access"]["array"],
                 r["access"]["kind"]) for r in rows if r["measured"])
@@ -414,6 +487,30 @@ def write_doc(path, work, manifest, rows, extra, missing_csv):
            % len(extra), ""]
     if missing_csv:
         md += ["Batches with no ncu output: " + ", ".join(missing_csv), ""]
+    v = warning_verdicts(rows)
+    warned = v["confirmed"] + v["false"]
+    conflicting = v["confirmed"] + v["missed"]
+    judged = n["match"] + n["mismatch"] + n["bound"]
+    md += ["## Warnings by source line", "",
+           "A line (or the lines of one merge group) bankfix warns is "
+           "confirmed when ncu measures more wavefronts than ideal on it; a "
+           "line ncu measures so is found when bankfix warns it. Lines "
+           "bankfix declines are left out.", "",
+           "| | count | share |", "|---|---|---|",
+           "| lines bankfix warns | %d | |" % warned,
+           "| **of these, confirmed by ncu (precision)** | **%d** | **%s** |"
+           % (v["confirmed"], share(v["confirmed"], warned)),
+           "| lines ncu measures a conflict on | %d | |" % conflicting,
+           "| **of these, warned by bankfix (recall)** | **%d** | **%s** |"
+           % (v["confirmed"], share(v["confirmed"], conflicting)),
+           "| **judged accesses whose wavefronts are exact** | **%d of %d** "
+           "| **%s** |" % (n["match"], judged, share(n["match"], judged)),
+           ""]
+    if v["false_warnings"] or v["missed_rows"]:
+        md += ["False warnings and missed conflicts:", ""]
+        md += ["- false warning: " + describe(r) for r in v["false_warnings"]]
+        md += ["- missed: " + describe(r) for r in v["missed_rows"]]
+        md.append("")
     md += ["## Mismatch classes", "",
            "Each class is decided by `classify()` in compare.py from what "
            "differs and the features of the access; the first examples are "
@@ -572,6 +669,20 @@ def main(argv=None):
               len(set(r["access"]["kernel"] for r in rows)), len(rows),
               n["match"], n["mismatch"], n["declined"], n["bound"],
               n["not profiled"]))
+    v = warning_verdicts(rows)
+    warned, conflicting = v["confirmed"] + v["false"], \
+        v["confirmed"] + v["missed"]
+    print("compare: lines bankfix warns: %d, %d confirmed by ncu "
+          "(precision %s); lines ncu measures a conflict on: %d, %d warned "
+          "(recall %s)" % (warned, v["confirmed"],
+                           "%.4f" % (v["confirmed"] / warned) if warned
+                           else "-", conflicting, v["confirmed"],
+                           "%.4f" % (v["confirmed"] / conflicting)
+                           if conflicting else "-"))
+    for r in v["false_warnings"]:
+        print("FALSE WARNING %s" % describe(r))
+    for r in v["missed_rows"]:
+        print("MISSED %s" % describe(r))
     if args.summary:
         with open(args.summary, "w") as f:
             json.dump(dict(

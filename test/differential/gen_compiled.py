@@ -43,9 +43,9 @@ TYPES = {
     "float": (4, "{v}", "(float)({e})"),
     "unsigned": (4, "(float){v}", "(unsigned)({e})"),
     "double": (8, "(float){v}", "(double)({e})"),
-    "float2": (8, "({v}).x * ({v}).y", "make_float2((float)({e}), 1.f)"),
-    "int2": (8, "(float)(({v}).x + ({v}).y)", "make_int2((int)({e}), 2)"),
-    "float4": (16, "({v}).x + ({v}).w", "make_float4((float)({e}), 1.f, 2.f, 3.f)"),
+    "float2": (8, "vsum({v})", "make_float2((float)({e}), 1.f)"),
+    "int2": (8, "vsum({v})", "make_int2((int)({e}), 2)"),
+    "float4": (16, "vsum({v})", "make_float4((float)({e}), 1.f, 2.f, 3.f)"),
 }
 RUN_TYPES = ["char", "unsigned char", "short", "int", "float", "float",
              "unsigned", "double", "float2", "int2", "float4"]
@@ -99,12 +99,17 @@ class Kernel:
         attr = "__align__(16) " if align else ""
         self.decls.append("  __shared__ %s%s %s[%d];" % (attr, ctype, name,
                                                           elems))
-        self.fill.append(("  for (unsigned i = tid; i < %du; i += %du) "
-                          "%s[i] = %s;" % (elems, self.threads, name,
+        self.fill.append(("  for (unsigned i = tid; i < %du; i += %s) "
+                          "%s[i] = %s;" % (elems, self.stride(), name,
                                            store.format(e="i * 7u + 3u")),
                           name, "store", size))
         self.arrays[name] = (ctype, elems)
         return name
+
+    def stride(self):
+        """The threads of the block, as real kernels spell them."""
+        return ("blockDim.x" if self.block[1] == 1
+                else "blockDim.x * blockDim.y")
 
     def access(self, text, array, kind, width):
         self.body.append((text, array, kind, width))
@@ -214,9 +219,9 @@ class Kernel:
         rows = max(by, 2)
         name = "s%d" % len(self.arrays)
         self.decls.append("  __shared__ float %s[%d][%d];" % (name, rows, cols))
-        self.fill.append(("  for (unsigned i = tid; i < %du; i += %du) "
+        self.fill.append(("  for (unsigned i = tid; i < %du; i += %s) "
                           "%s[i / %du][i %% %du] = (float)i;" % (
-                              rows * cols, self.threads, name, cols, cols),
+                              rows * cols, self.stride(), name, cols, cols),
                           name, "store", 4))
         self.arrays[name] = ("float", rows * cols)
         row = "threadIdx.y" if by > 1 else "(threadIdx.x %% %du)" % rows
@@ -248,8 +253,8 @@ class Kernel:
                 "float2": "make_float2((float)i, 1.f)",
                 "double2": "make_double2((double)i, 1.0)"}[ctype]
         size = 16 if ctype in ("float4", "int4", "double2") else 8
-        self.fill.append(("  for (unsigned i = tid; i < %du; i += %du) "
-                          "%s[i] = %s;" % (elems, self.threads, name, make),
+        self.fill.append(("  for (unsigned i = tid; i < %du; i += %s) "
+                          "%s[i] = %s;" % (elems, self.stride(), name, make),
                           name, "store", size))
         self.arrays[name] = (ctype, elems)
         expr = " + ".join("(float)v%s.%s" % (name, c) for c in used)
@@ -368,6 +373,11 @@ PRELUDE = """#include <cstdio>
 #define TX threadIdx.x
 
 __device__ __forceinline__ unsigned laneIdx() { return threadIdx.x % 32u; }
+
+// A vector element read whole, once.
+__device__ __forceinline__ float vsum(float2 w) { return w.x * w.y; }
+__device__ __forceinline__ float vsum(int2 w) { return (float)(w.x + w.y); }
+__device__ __forceinline__ float vsum(float4 w) { return w.x + w.w; }
 """
 
 

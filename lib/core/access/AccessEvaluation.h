@@ -29,7 +29,10 @@ struct SharedAccessDesc {
   bool FlatBytes = false;
   LaneExprPtr Guard;       ///< lanes where it is 0 are inactive
   uint64_t ByteOffset = 0; ///< offset of the member accessed
-  unsigned Width = 4;      ///< bytes moved per lane
+  /// Bytes every lane's address moves down by: a run of loads nvcc widens
+  /// to the aligned 16 bytes around it starts before its first element.
+  uint64_t WidenedDownBy = 0;
+  unsigned Width = 4; ///< bytes moved per lane
   AccessKind Kind = AccessKind::Load;
   /// The load is the only effect of the conditional code around it (an if
   /// whose branch only computes local values, an operand of ?:, && or ||),

@@ -179,6 +179,8 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
                                          AccessEvaluation &Eval) {
   const std::vector<int64_t> &Scale = Scheme.Scale;
   std::optional<int64_t> Const = checkedMul(Access.ByteOffset, uint64_t(1));
+  if (Const)
+    Const = checkedAdd(*Const, -int64_t(Access.WidenedDownBy));
   SymbolicValue Address{Const.value_or(0), {}};
   for (size_t D = 0; D < Access.Indices.size(); ++D) {
     EvalResult R;

@@ -56,10 +56,18 @@ bindingsFor(const std::map<std::string, IntType> &Symbols) {
 }
 
 /// What turns an evaluated address of \p L (its start modulo 4 included)
-/// into one whose alignment modulo 16 is the address's in shared memory.
+/// into its offset from the array's start.
 uint64_t alignmentShift(const SharedArrayLayout &L) {
-  uint64_t Start = L.StartModulo16.value_or(0);
-  return Start - Start % BankWidthBytes;
+  return uint64_t(0) - L.BaseOffset.value_or(0) % BankWidthBytes;
+}
+
+/// The alignment nvcc can rely on for \p L's start (at most 16 bytes):
+/// ptxas places the array, and merges a thread's accesses of it only at
+/// offsets aligned to the merged width from a start aligned to it too
+/// (measured: floats after `float q[5]`, at byte 20, merge nothing).
+uint64_t startAlignment(const SharedArrayLayout &L) {
+  uint64_t Start = L.StartModulo16.value_or(0) % 16;
+  return Start == 0 ? 16 : Start & (~Start + 1);
 }
 
 /// Whether every symbol of \p B is 0 or 1.
@@ -140,7 +148,7 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
 bool nextIterationFollows(const SharedArrayLayout &Layout,
                           const AccessInstance &X, const std::string &Symbol,
                           const std::vector<BlockShape> &Shapes) {
-  if (!Layout.BaseOffset)
+  if (!Layout.BaseOffset || 2 * X.Desc.Width > startAlignment(Layout))
     return false;
   bool Any = false;
   for (const BlockShape &Shape : Shapes) {
@@ -251,12 +259,6 @@ public:
       return Decision::Never;
     if (Reversed)
       *Reversed = !Forward;
-    if (!XL.StartModulo16) {
-      Why = "where '" + XL.Name +
-            "' starts, which decides its alignment, "
-            "is not known";
-      return Decision::Uncertain;
-    }
     if (X.CompiledOnce != Y.CompiledOnce) {
       Why = "nvcc compiles the loop around them once, and may or may not "
             "merge consecutive iterations";
@@ -264,6 +266,17 @@ public:
     }
     if (!X.CompiledOnce.empty() && Vetoed.count(vetoKey(U, V)))
       return Decision::Never;
+    if (!XL.StartModulo16) {
+      Why = "where '" + XL.Name +
+            "' starts, which decides its alignment, "
+            "is not known";
+      return Decision::Uncertain;
+    }
+    // Seen merged in one kernel and not in another: undecided.
+    if (!Forward) {
+      Why = "they are written in the order opposite to their addresses";
+      return Decision::Uncertain;
+    }
     if (Between == Decision::Uncertain)
       return Decision::Uncertain;
     if (X.SoftRegion != Y.SoftRegion) {
@@ -271,6 +284,19 @@ public:
       return Decision::Uncertain;
     }
     return Decision::Merges;
+  }
+
+  const std::vector<BlockShape> &shapes() const { return Shapes; }
+
+  /// Whether nothing between \p U and \p V, nor their guards, loops and
+  /// straight line, keeps them from being loaded by one instruction.
+  bool mayJoin(const Unit &U, const Unit &V, std::string &Why) const {
+    const AccessInstance &X = *U.Keep->Instance, &Y = *V.Keep->Instance;
+    return U.Keep->Mergeable && V.Keep->Mergeable &&
+           between(U, V, Why) == Decision::Merges && !X.Range && !Y.Range &&
+           sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
+           X.CompiledOnce == Y.CompiledOnce && X.SoftRegion == Y.SoftRegion &&
+           U.Keep->Layout == V.Keep->Layout;
   }
 
   static VetoKey vetoKey(const Unit &U, const Unit &V) {
@@ -344,6 +370,49 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
 
 namespace {
 
+/// Every lane's offset from its array's start of \p I, for each shape and
+/// value of its symbols in turn; nullopt when one is not known.
+std::optional<std::vector<uint64_t>>
+laneAddresses(const SharedArrayLayout &Layout, const AccessInstance &I,
+              const std::vector<BlockShape> &Shapes) {
+  std::vector<uint64_t> Out;
+  uint64_t Shift = alignmentShift(Layout);
+  for (const BlockShape &Shape : Shapes) {
+    if (!I.runsFor(Shape))
+      continue;
+    for (const UniformBindings &B : bindingsFor(symbolsOf(I, I))) {
+      AccessEvaluation E =
+          evaluateAccessWith(Layout, I.Desc, Shape, {&B, false});
+      if (!E.judged())
+        return std::nullopt;
+      for (const WarpOutcome &W : E.Warps)
+        for (const std::optional<uint64_t> &A : W.Addresses)
+          Out.push_back(A ? *A + Shift : UINT64_MAX);
+    }
+  }
+  return Out;
+}
+
+/// Whether \p X's bytes and \p Y's are the same distance apart in every
+/// lane, shape and value of the symbols, and do not overlap.
+bool apartByAConstant(const MergeCandidate &X, const MergeCandidate &Y,
+                      const std::vector<BlockShape> &Shapes) {
+  std::optional<std::vector<uint64_t>> AX =
+      laneAddresses(*X.Layout, *X.Instance, Shapes);
+  std::optional<std::vector<uint64_t>> AY =
+      laneAddresses(*Y.Layout, *Y.Instance, Shapes);
+  if (!AX || !AY || AX->size() != AY->size() || AX->empty())
+    return false;
+  int64_t Distance = int64_t((*AY)[0] - (*AX)[0]);
+  for (size_t L = 0; L < AX->size(); ++L)
+    if (((*AX)[L] == UINT64_MAX) != ((*AY)[L] == UINT64_MAX) ||
+        ((*AX)[L] != UINT64_MAX && int64_t((*AY)[L] - (*AX)[L]) != Distance))
+      return false;
+  int64_t Gap = Distance < 0 ? -Distance : Distance;
+  return Gap >=
+         int64_t(std::max(X.Instance->Desc.Width, Y.Instance->Desc.Width));
+}
+
 /// A load of what an earlier load of the same straight line loaded, with
 /// no store to the array, barrier or call that may write between, or of
 /// what the latest store to it there stored: nvcc reuses the value and makes
@@ -369,9 +438,65 @@ void markReusedLoads(std::vector<MergeCandidate *> &Run,
         Y.Instance->MergeNote =
             "nvcc reuses the value of the " + X.Label + " and loads nothing";
       }
-      // A store to another array does not change this one.
-      if (Same || (Store && X.Layout == Y.Layout))
+      // A store to another array does not change this one, nor one a
+      // constant distance away from it in every lane (alias analysis sees
+      // that much).
+      if (Same ||
+          (Store && X.Layout == Y.Layout && !apartByAConstant(X, Y, Shapes)))
         break;
+    }
+  }
+}
+
+/// Whether \p Y's bytes lie inside \p X's in every lane (the same place
+/// in them for all), as when nvcc's wide load of the aligned 16 bytes
+/// around a run takes an element loaded again later.
+bool containedIn(const MergeCandidate &X, const MergeCandidate &Y,
+                 const std::vector<BlockShape> &Shapes) {
+  const AccessInstance &IX = *X.Instance, &IY = *Y.Instance;
+  if (X.Layout != Y.Layout || IX.Desc.Width <= IY.Desc.Width ||
+      !sameGuard(IX.Desc.Guard, IY.Desc.Guard) || IX.Range || IY.Range)
+    return false;
+  std::optional<std::vector<uint64_t>> AX =
+      laneAddresses(*X.Layout, IX, Shapes);
+  std::optional<std::vector<uint64_t>> AY =
+      laneAddresses(*Y.Layout, IY, Shapes);
+  if (!AX || !AY || AX->size() != AY->size() || AX->empty())
+    return false;
+  for (size_t L = 0; L < AX->size(); ++L) {
+    uint64_t XL = (*AX)[L], YL = (*AY)[L];
+    if ((XL == UINT64_MAX) != (YL == UINT64_MAX))
+      return false;
+    if (XL != UINT64_MAX &&
+        (YL < XL || YL + IY.Desc.Width > XL + IX.Desc.Width ||
+         YL - XL != (*AY)[0] - (*AX)[0]))
+      return false;
+  }
+  return true;
+}
+
+/// After the merges: a load whose bytes an earlier, wider load of the
+/// straight line loaded, with no store to the array between, reuses them.
+void markContainedLoads(std::vector<MergeCandidate *> &Run,
+                        const std::vector<BlockShape> &Shapes) {
+  for (size_t J = 0; J < Run.size(); ++J) {
+    MergeCandidate &Y = *Run[J];
+    if (Y.Instance->MergedAway || Y.Instance->Desc.Kind != AccessKind::Load ||
+        !Y.Mergeable)
+      continue;
+    for (size_t I = J; I-- > 0;) {
+      MergeCandidate &X = *Run[I];
+      if (!X.Mergeable || X.Instance->SoftRegion != Y.Instance->SoftRegion ||
+          X.Instance->CompiledOnce != Y.Instance->CompiledOnce ||
+          (X.Instance->Desc.Kind == AccessKind::Store && X.Layout == Y.Layout))
+        break;
+      if (X.Instance->MergedAway || X.Instance->Desc.Kind != AccessKind::Load ||
+          !containedIn(X, Y, Shapes))
+        continue;
+      Y.Instance->MergedAway = true;
+      Y.Instance->MergeNote = "nvcc reuses what the " + X.Label +
+                              " loaded with it and loads nothing";
+      break;
     }
   }
 }
@@ -389,6 +514,81 @@ void noteMerge(MergeCandidate &Keep, MergeCandidate &Drop, bool Loop,
                   accessKindName(Drop.Instance->Desc.Kind) + "s") +
       " into one " + std::to_string(Width) + "-byte " +
       accessKindName(Keep.Instance->Desc.Kind);
+}
+
+/// Loads of 4-byte elements that cover three or four words of one aligned
+/// 16-byte chunk, in every lane (the same place in it for all): nvcc loads
+/// the whole chunk with one 16-byte load, the word not used too (measured:
+/// `t[r][k + 1]` for k < 8 is LDS.128, LDS.128, LDS).
+void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
+  constexpr uint64_t Chunk = 16;
+  std::vector<Unit> Next;
+  for (size_t I = 0; I < Chain.size();) {
+    MergeCandidate &First = *Chain[I].Keep;
+    const SharedArrayLayout &Layout = *First.Layout;
+    std::optional<std::vector<uint64_t>> A0 =
+        laneAddresses(Layout, *First.Instance, Merger.shapes());
+    size_t End = I + 1;
+    uint64_t Bytes = First.Instance->Desc.Width;
+    std::vector<std::vector<uint64_t>> Starts;
+    if (A0 && Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
+        startAlignment(Layout) >= Chunk && First.Instance->Desc.Width < Chunk)
+      Starts.push_back(*A0);
+    while (!Starts.empty() && End < Chain.size()) {
+      std::string Why;
+      if (Chain[End].Keep->Instance->Desc.Width >= Chunk ||
+          !Merger.mayJoin(Chain[End - 1], Chain[End], Why))
+        break;
+      std::optional<std::vector<uint64_t>> A =
+          laneAddresses(Layout, *Chain[End].Keep->Instance, Merger.shapes());
+      if (!A || A->size() != A0->size())
+        break;
+      bool SameChunk = true;
+      for (size_t L = 0; L < A->size() && SameChunk; ++L)
+        SameChunk = (*A)[L] != UINT64_MAX && (*A0)[L] != UINT64_MAX &&
+                    (*A)[L] / Chunk == (*A0)[L] / Chunk &&
+                    (*A)[L] % Chunk == (*A)[0] % Chunk &&
+                    (*A0)[L] % Chunk == (*A0)[0] % Chunk;
+      // Its bytes must not overlap those already taken.
+      uint64_t At = (*A)[0] % Chunk,
+               Width = Chain[End].Keep->Instance->Desc.Width;
+      for (size_t K = 0; K < Starts.size() && SameChunk; ++K) {
+        uint64_t From = Starts[K][0] % Chunk,
+                 To = From + Chain[I + K].Keep->Instance->Desc.Width;
+        SameChunk = At + Width <= From || At >= To;
+      }
+      if (!SameChunk)
+        break;
+      Starts.push_back(*A);
+      Bytes += Chain[End].Keep->Instance->Desc.Width;
+      ++End;
+    }
+    if (End - I < 2 || 4 * Bytes < 3 * Chunk) {
+      Next.push_back(Chain[I]);
+      ++I;
+      continue;
+    }
+    // The lowest of them starts the chunk's load, moved down to its start.
+    size_t Low = I;
+    for (size_t K = I; K < End; ++K)
+      if (Starts[K - I][0] < Starts[Low - I][0])
+        Low = K;
+    SharedAccessDesc Wide = Chain[Low].Keep->Instance->Desc;
+    Wide.WidenedDownBy += Starts[Low - I][0] % Chunk;
+    Wide.Width = unsigned(Chunk);
+    First.Instance->Desc = Wide;
+    for (size_t K = I + 1; K < End; ++K) {
+      MergeCandidate &Drop = *Chain[K].Keep;
+      Drop.Instance->MergedAway = true;
+      Drop.Instance->MergeNote = "nvcc merges it into the " + First.Label;
+    }
+    First.Instance->MergeNote =
+        "nvcc loads it with the following loads as one 16-byte load of the "
+        "aligned 16 bytes around them";
+    Next.push_back({&First, Chain[I].First, Chain[End - 1].Last, 4});
+    I = End;
+  }
+  Chain = std::move(Next);
 }
 
 /// Merges pairs, then pairs of pairs, along one chain while any merge.
@@ -436,6 +636,9 @@ void mergeChain(RunMerger &Merger, std::vector<Unit> Chain) {
     }
     Chain = std::move(Next);
   }
+  if (!Chain.empty() &&
+      Chain.front().Keep->Instance->Desc.Kind == AccessKind::Load)
+    widenToChunks(Merger, Chain);
 }
 
 } // namespace
@@ -448,6 +651,7 @@ bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
                     const SharedArrayLayout &YLayout, const AccessInstance &Y,
                     unsigned BaseWidth, const std::vector<BlockShape> &Shapes) {
   return &XLayout == &YLayout && !X.Range && !Y.Range &&
+         2 * X.Desc.Width <= startAlignment(XLayout) &&
          X.Desc.Width == Y.Desc.Width && X.Desc.Kind == Y.Desc.Kind &&
          2 * X.Desc.Width <= widestMerge(BaseWidth) &&
          sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
@@ -501,6 +705,7 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
     RunMerger Merger(Run, Shapes, Vetoed);
     for (std::vector<Unit> &Chain : Merger.chains())
       mergeChain(Merger, std::move(Chain));
+    markContainedLoads(Run, Shapes);
   }
   markRuntimeUnrolling(Candidates, Shapes);
 }

@@ -1,13 +1,15 @@
 //===- CallEffects.h - What a call does to the accesses nvcc merges -------===//
 //
 // nvcc merges a thread's adjacent shared accesses in straight-line code
-// (docs/bank-model.md, "What nvcc 13 merges"). Measured on the GPU: a warp
-// shuffle, a ballot, integer division, min/max, fminf/fabsf, fmaf, expf,
-// __expf, __fdividef, conversions, or a global load or store between two
-// loads leave them merged; sqrtf and IEEE float division, whose code takes
-// a slow path through a branch, keep them apart, as do barriers and fences.
-// A call whose body is visible is walked, and what it holds decides; this
-// classifies the calls whose body bankfix cannot see.
+// (docs/bank-model.md, "What nvcc 13 merges"). Measured on the GPU: integer
+// division, min/max, fminf/fabsf, fmaf, expf, __expf, __fdividef,
+// conversions, or a global load or store between two loads leave them
+// merged; barriers and fences keep them apart. sqrtf and IEEE float
+// division (whose code takes a slow path through a branch) kept a pair
+// apart but not a run of loads of one 16-byte chunk, and a warp shuffle
+// let a pair merge but not a longer run: across those, and across any
+// call whose body bankfix cannot see, whether they merge is undecided. A
+// call whose body is visible is walked, and what it holds decides.
 //
 //===----------------------------------------------------------------------===//
 

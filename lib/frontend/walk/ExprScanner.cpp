@@ -37,9 +37,9 @@ public:
       if (!Base::TraverseBinaryOperator(B))
         return false;
       // IEEE division of floating-point values takes a slow path through
-      // a branch in nvcc's code: nothing merges across it.
+      // a branch in nvcc's code: a merge across it is undecided.
       if (B->getOpcode() == BO_Div && B->getType()->isRealFloatingType())
-        W.noteBarrier();
+        W.noteMaySplit("a floating-point division runs between them");
       return true;
     }
     if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
@@ -53,7 +53,7 @@ public:
       return false;
     if (B->getOpcode() == BO_DivAssign &&
         B->getComputationResultType()->isRealFloatingType())
-      W.noteBarrier();
+      W.noteMaySplit("a floating-point division runs between them");
     return true;
   }
   // A lambda's body is not run where it is written.

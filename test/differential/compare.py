@@ -26,7 +26,7 @@ from collections import Counter, OrderedDict, defaultdict
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "gpu"))
-from ncu_source import shared_sass_rows  # noqa: E402
+from ncu_source import opcode, shared_sass_rows  # noqa: E402
 
 SASS_WIDTH = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8,
               "128": 16}
@@ -42,13 +42,6 @@ def sass_width(text):
     for part in op.split(".")[1:]:
         width = SASS_WIDTH.get(part, width)
     return width
-
-
-def opcode(text):
-    """'@P0 LDS.U.64 R2, [R3+0x4]' -> '@P0 LDS.U.64'."""
-    words = text.split()
-    return " ".join(words[:2] if words and words[0].startswith("@")
-                    else words[:1])
 
 
 def number(cell):
@@ -409,7 +402,7 @@ def env_table(work):
     return dict(l.rstrip("\n").split("=", 1) for l in open(path) if "=" in l)
 
 
-def write_doc(path, work, manifest, rows, extra, missing_csv):
+def write_doc(path, work, manifest, rows, extra, missing_csv, note=None):
     env = env_table(work)
     n = Counter(r["status"] for r in rows)
     kernels = len(set(r["access"]["kernel"] for r in rows))
@@ -451,7 +444,7 @@ def write_doc(path, work, manifest, rows, extra, missing_csv):
           "(`compare.py --write-measured`); `test/differential/recheck.sh` "
           "compares a later bankfix with them without a GPU." % (
               manifest.get("generator", "gen.py --seed %d" % manifest["seed"]),
-              manifest["kernels"]), "",
+              manifest["kernels"]), ""] + ([note, ""] if note else []) + [
           "| GPU | driver | CUDA | Nsight Compute | date |",
           "|---|---|---|---|---|",
           "| %s | %s | %s | %s | %s |" % (
@@ -636,6 +629,9 @@ def main(argv=None):
     ap.add_argument("--earlier", metavar="FILE", action="append",
                     default=[], help="a --summary FILE of an earlier run: its "
                     "totals and classes go in a section of the --doc")
+    ap.add_argument("--note", metavar="TEXT",
+                    help="a paragraph for the --doc, under its introduction "
+                    "(how the predictions compared were made)")
     ap.add_argument("--baseline", metavar="FILE",
                     help="a --write-measured FILE: exit 1 only when an access "
                     "that matched there does not match now (a regression)")
@@ -696,7 +692,8 @@ def main(argv=None):
                 f, indent=1, sort_keys=True)
             f.write("\n")
     if args.doc:
-        write_doc(args.doc, args.work, manifest, rows, extra, missing_csv)
+        write_doc(args.doc, args.work, manifest, rows, extra, missing_csv,
+                  args.note)
         for path in args.earlier:
             append_earlier(args.doc, load_json(path))
     if args.json:

@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
-# Compares bankfix with the H100 measurements committed in
-# results/seed2.measured.json.gz, without a GPU (ctest
-# `differential-recheck`): regenerates the kernels of that run (gen.py must
-# still write them byte for byte; compare.py checks their sha256), predicts
-# the first BATCHES batches (default: all 18, 360 kernels) and fails when an
-# access that bankfix matched on the GPU does not match now. It also prints
-# how many accesses match now that did not; after a change to the model, run
-# it on all batches, then `compare.py WORK --measured ... --doc` for the
-# numbers.
+# Compares bankfix with GPU measurements committed in results/, without a
+# GPU (ctest `differential-recheck` and `differential-compiled-recheck`):
+# regenerates the kernels of that run (the generator must still write them
+# byte for byte; compare.py checks their sha256), predicts the first
+# BATCHES batches (default: all) and fails when an access that bankfix
+# matched on the GPU does not match now. It also prints how many accesses
+# match now that did not; after a change to the model, run it on all
+# batches, then `compare.py WORK --measured ... --doc` for the numbers.
+# RUN names the measured run:
+#   seed2     gen.py --seed 2 (a barrier after every access; the bank
+#             model), results/seed2.measured.json.gz (H100)
+#   compiled  gen_compiled.py --seed 20261127 (nvcc free to merge and
+#             narrow), results/compiled-seed20261127.measured.json.gz (H100)
 #
-#   recheck.sh BANKFIX [BATCHES [WORK_DIR]]
+#   recheck.sh BANKFIX [BATCHES [WORK_DIR [RUN]]]
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: recheck.sh BANKFIX [BATCHES [WORK_DIR]]" >&2; exit 2; }
-bankfix=$1 batches=${2:-18}
+[ $# -ge 1 ] || { echo "usage: recheck.sh BANKFIX [BATCHES [WORK_DIR [RUN]]]" >&2; exit 2; }
+bankfix=$1 batches=${2:-all}
 here=$(cd "$(dirname "$0")" && pwd)
 work=${3:-$(mktemp -d)}
-measured=$here/results/seed2.measured.json.gz
+run=${4:-seed2}
+case $run in
+  seed2)
+    measured=$here/results/seed2.measured.json.gz
+    generate=("$here/gen.py" --seed 2 --kernels 360 --per-file 20) ;;
+  compiled)
+    measured=$here/results/compiled-seed20261127.measured.json.gz
+    generate=("$here/gen_compiled.py" --seed 20261127 --kernels 440) ;;
+  *) echo "recheck.sh: error: RUN must be seed2 or compiled" >&2; exit 2 ;;
+esac
 rm -rf "$work" && mkdir -p "$work"
-python3 "$here/gen.py" --seed 2 --kernels 360 --per-file 20 "$work" >/dev/null
+python3 "${generate[@]}" "$work" >/dev/null
+if [ "$batches" = all ]; then
+  batches=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["files"]))' "$work/manifest.json")
+fi
 [[ "$batches" =~ ^[0-9]+$ ]] || { echo "recheck.sh: error: BATCHES must be a number" >&2; exit 2; }
 python3 - "$work" "$batches" <<'PY'
 import json, os, sys

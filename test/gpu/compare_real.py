@@ -20,7 +20,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ncu_source import kernel_name, shared_sass_rows  # noqa: E402
+from ncu_source import kernel_name, opcode, shared_sass_rows  # noqa: E402
 
 
 def line_order(key):
@@ -67,7 +67,7 @@ def main():
             m = measured[key]
             m[0] += int(r["cells"]["L1 Wavefronts Shared"])
             m[1] += int(r["cells"]["L1 Wavefronts Shared Ideal"])
-            m[2].append(r["sass"].split()[0])
+            m[2].append(opcode(r["sass"]))
         for line, message in sorted(remarks.items()):
             unjudged.append((name, line, "remark", message))
         for key in sorted(set(predicted) | set(measured), key=line_order):

@@ -25,6 +25,13 @@ def kernel_name(ncu_function):
     return name
 
 
+def opcode(text):
+    """'@P0 LDS.U.64 R2, [R3+0x4]' -> '@P0 LDS.U.64'."""
+    words = text.split()
+    return " ".join(words[:2] if words and words[0].startswith("@")
+                    else words[:1])
+
+
 def shared_sass_rows(csv_path):
     header, path, function, line, seen = None, None, None, None, set()
     with open(csv_path, newline="") as f:

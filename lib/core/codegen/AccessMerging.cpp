@@ -11,6 +11,11 @@ namespace bankfix {
 
 namespace {
 
+/// An `extern __shared__` array: every one starts at the same address.
+bool isExtern(const SharedArrayLayout &L) {
+  return !L.Dims.empty() && L.Dims[0] == 0;
+}
+
 bool sameGuard(const LaneExprPtr &A, const LaneExprPtr &B) {
   if (!A || !B)
     return !A && !B;
@@ -183,7 +188,7 @@ void markRuntimeUnrolling(std::vector<MergeCandidate> &Candidates,
   for (MergeCandidate &C : Candidates) {
     AccessInstance &I = *C.Instance;
     if (!C.Mergeable || I.MergedAway || !I.UncertainMerge.empty() ||
-        2 * I.Desc.Width > widestMerge(I.Desc.Width))
+        2 * I.Desc.Width > widestMerge(*C.Layout, I.Desc.Width))
       continue;
     for (const std::string &Symbol : I.OnceLoopSymbols)
       if (nextIterationFollows(*C.Layout, I, Symbol, Shapes)) {
@@ -251,7 +256,7 @@ public:
     if (Between == Decision::Never)
       return Decision::Never;
     if (X.Desc.Width != Y.Desc.Width ||
-        2 * X.Desc.Width > widestMerge(U.BaseWidth))
+        2 * X.Desc.Width > widestMerge(*U.Keep->Layout, U.BaseWidth))
       return Decision::Never;
     const SharedArrayLayout &XL = *U.Keep->Layout, &YL = *V.Keep->Layout;
     bool Forward = mergesWithNext(XL, X, YL, Y, U.BaseWidth, Shapes);
@@ -305,15 +310,26 @@ public:
 
 private:
   /// What lies between \p U and \p V in the run: a load merges across
-  /// loads, not across a store; a store across nothing of its array and no
-  /// store; a load of another array between stores may or may not stop it.
+  /// loads; across a store to another static array only when its array is
+  /// declared aligned to the merged width (`__align__(16)`), not across a
+  /// store that may write its own array. A store merges across nothing of
+  /// its array and no store; a load of another array between stores may or
+  /// may not stop it.
   Decision between(const Unit &U, const Unit &V, std::string &Why) const {
-    bool Store = U.Keep->Instance->Desc.Kind == AccessKind::Store;
+    const AccessInstance &Kept = *U.Keep->Instance;
+    bool Store = Kept.Desc.Kind == AccessKind::Store;
+    bool DeclaredWide =
+        U.Keep->Layout->DeclaredAlignment >= 2 * uint64_t(Kept.Desc.Width);
     Decision D = Decision::Merges;
     for (size_t P = U.Last + 1; P < V.First; ++P) {
       const MergeCandidate &C = *Run[P];
       bool OtherStore = C.Instance->Desc.Kind == AccessKind::Store;
-      if (OtherStore || !C.Mergeable || (Store && C.Layout == U.Keep->Layout))
+      // Two static arrays never overlap; extern arrays all start at the
+      // same address.
+      bool Disjoint = C.Layout != U.Keep->Layout && !isExtern(*C.Layout) &&
+                      !isExtern(*U.Keep->Layout);
+      if ((OtherStore && (Store || !Disjoint || !DeclaredWide)) ||
+          !C.Mergeable || (Store && C.Layout == U.Keep->Layout))
         return Decision::Never;
       if (Store) {
         Why = "the " + C.Label + " lies between them";
@@ -531,7 +547,8 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
     size_t End = I + 1;
     uint64_t Bytes = First.Instance->Desc.Width;
     std::vector<std::vector<uint64_t>> Starts;
-    if (A0 && Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
+    if (A0 && !A0->empty() && (*A0)[0] != UINT64_MAX &&
+        Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
         startAlignment(Layout) >= Chunk && First.Instance->Desc.Width < Chunk)
       Starts.push_back(*A0);
     while (!Starts.empty() && End < Chain.size()) {
@@ -543,12 +560,14 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
           laneAddresses(Layout, *Chain[End].Keep->Instance, Merger.shapes());
       if (!A || A->size() != A0->size())
         break;
+      // Lanes that do not run (a partial last warp) run neither.
       bool SameChunk = true;
       for (size_t L = 0; L < A->size() && SameChunk; ++L)
-        SameChunk = (*A)[L] != UINT64_MAX && (*A0)[L] != UINT64_MAX &&
-                    (*A)[L] / Chunk == (*A0)[L] / Chunk &&
-                    (*A)[L] % Chunk == (*A)[0] % Chunk &&
-                    (*A0)[L] % Chunk == (*A0)[0] % Chunk;
+        SameChunk =
+            ((*A)[L] == UINT64_MAX) == ((*A0)[L] == UINT64_MAX) &&
+            ((*A)[L] == UINT64_MAX || ((*A)[L] / Chunk == (*A0)[L] / Chunk &&
+                                       (*A)[L] % Chunk == (*A)[0] % Chunk &&
+                                       (*A0)[L] % Chunk == (*A0)[0] % Chunk));
       // Its bytes must not overlap those already taken.
       uint64_t At = (*A)[0] % Chunk,
                Width = Chain[End].Keep->Instance->Desc.Width;
@@ -643,8 +662,10 @@ void mergeChain(RunMerger &Merger, std::vector<Unit> Chain) {
 
 } // namespace
 
-unsigned widestMerge(unsigned Width) {
-  return Width == 1 ? 1 : Width == 2 ? 8 : std::max(Width, 16u);
+unsigned widestMerge(const SharedArrayLayout &Layout, unsigned Width) {
+  unsigned Natural = Width == 1 ? 1 : Width == 2 ? 8 : std::max(Width, 16u);
+  uint64_t Declared = std::min<uint64_t>(Layout.DeclaredAlignment, 16);
+  return std::max(Natural, unsigned(Declared));
 }
 
 bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
@@ -653,7 +674,7 @@ bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
   return &XLayout == &YLayout && !X.Range && !Y.Range &&
          2 * X.Desc.Width <= startAlignment(XLayout) &&
          X.Desc.Width == Y.Desc.Width && X.Desc.Kind == Y.Desc.Kind &&
-         2 * X.Desc.Width <= widestMerge(BaseWidth) &&
+         2 * X.Desc.Width <= widestMerge(XLayout, BaseWidth) &&
          sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
          adjacentInEveryLane(XLayout, X, YLayout, Y, Shapes);
 }

@@ -8,10 +8,14 @@
 // whatever the spelling, since the decision is made on the lanes'
 // addresses. Measured on the GPU:
 // - 2-byte elements merge up to 8 bytes, 4- and 8-byte elements up to 16,
-//   1-byte elements never; in straight-line code and across the iterations
-//   of a loop nvcc unrolls alike;
-// - loads merge across loads of other arrays, not across a store to shared
-//   memory; stores merge across nothing that touches shared memory;
+//   1-byte elements not at all, unless the declaration asks for more
+//   alignment (`__align__(16)`: bytes and shorts up to 16); in
+//   straight-line code and across the iterations of a loop nvcc unrolls
+//   alike;
+// - loads merge across loads of other arrays, and across a store to
+//   another static array only when their own is declared aligned to the
+//   merged width; not across a store that may write their own; stores
+//   merge across nothing that touches shared memory;
 // - in a loop whose trip count is known only at run time (the walk unrolls
 //   it for a known block shape), the body is compiled once: accesses of one
 //   iteration merge only when they do in every iteration.
@@ -50,8 +54,11 @@ struct MergeCandidate {
 };
 
 /// The widest access nvcc makes of merged accesses of \p Width bytes each
-/// (\p Width itself when they do not merge).
-unsigned widestMerge(unsigned Width);
+/// of \p Layout (\p Width itself when they do not merge): 8 bytes of
+/// 2-byte elements, 16 of wider ones, and 1-byte elements not at all; an
+/// alignment the declaration asks for (`__align__(16)`) raises it to that
+/// alignment (at most 16 bytes).
+unsigned widestMerge(const SharedArrayLayout &Layout, unsigned Width);
 
 /// Whether the compiler merges \p X with the execution \p Y that follows
 /// it in straight-line code with nothing between them that stops it: one

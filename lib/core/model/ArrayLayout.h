@@ -44,6 +44,10 @@ struct SharedArrayLayout {
   /// can merge a thread's adjacent accesses into an 8- or 16-byte one;
   /// nullopt when that is not known.
   std::optional<uint64_t> StartModulo16 = 0;
+  /// The alignment in bytes the declaration asks for (its element type's,
+  /// or an `__align__(N)` on it): nvcc merges a thread's adjacent bytes
+  /// only up to it.
+  uint64_t DeclaredAlignment = 0;
 };
 
 /// The bytes of one row of \p Array (its innermost extent).

@@ -5,7 +5,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -71,18 +73,82 @@ void setRewriteTestHook(const std::string &Hook) { TestHook = Hook; }
 
 namespace {
 
+/// A temporary file that SIGINT, SIGTERM and the like remove
+/// (llvm::sys::RemoveFileOnSignal). Its name is registered for removal
+/// before the file is created, so a signal at any moment leaves no file
+/// behind; llvm::sys::fs::TempFile registers it only after creating it.
+class TemporaryFile {
+public:
+  TemporaryFile() = default;
+  TemporaryFile(const TemporaryFile &) = delete;
+  TemporaryFile &operator=(const TemporaryFile &) = delete;
+  ~TemporaryFile() { discard(); }
+
+  /// Creates a new file from \p Model ('%' replaced by random characters)
+  /// with \p Mode.
+  std::error_code create(const llvm::Twine &Model, unsigned Mode) {
+    std::error_code EC;
+    for (int Attempt = 0; Attempt < 128; ++Attempt) {
+      llvm::sys::fs::createUniquePath(Model, Path, /*MakeAbsolute=*/false);
+      if (llvm::sys::RemoveFileOnSignal(Path)) {
+        EC = std::make_error_code(std::errc::io_error);
+        break;
+      }
+      EC = llvm::sys::fs::openFileForWrite(
+          Path, FD, llvm::sys::fs::CD_CreateNew, llvm::sys::fs::OF_None, Mode);
+      if (!EC)
+        return EC;
+      llvm::sys::DontRemoveFileOnSignal(Path);
+      FD = -1;
+      if (EC != std::errc::file_exists)
+        break;
+    }
+    Path.clear();
+    return EC;
+  }
+  int fd() const { return FD; }
+  bool exists() const { return !Path.empty(); }
+
+  /// Renames it to \p Target, replacing that in one step.
+  std::error_code keep(const llvm::Twine &Target) {
+    close();
+    std::error_code EC = llvm::sys::fs::rename(Path, Target);
+    if (EC)
+      return EC;
+    llvm::sys::DontRemoveFileOnSignal(Path);
+    Path.clear();
+    return EC;
+  }
+  void discard() {
+    close();
+    if (Path.empty())
+      return;
+    llvm::sys::fs::remove(Path);
+    llvm::sys::DontRemoveFileOnSignal(Path);
+    Path.clear();
+  }
+
+private:
+  void close() {
+    if (FD >= 0)
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    FD = -1;
+  }
+  llvm::SmallString<256> Path;
+  int FD = -1;
+};
+
 /// A file's new content, written beside it and not yet renamed.
 struct PreparedFile {
   std::string Path;
   llvm::SmallString<256> Real;
   const std::string *Analysed = nullptr;
-  std::optional<llvm::sys::fs::TempFile> Temp;
+  TemporaryFile Temp;
 };
 
 void discardAll(std::vector<PreparedFile> &Prepared) {
   for (PreparedFile &P : Prepared)
-    if (P.Temp)
-      llvm::consumeError(P.Temp->discard());
+    P.Temp.discard();
 }
 
 /// Checks \p F and writes its new content to a temporary file beside it;
@@ -120,13 +186,10 @@ std::string prepare(const FileRewrite &F, PreparedFile &Out) {
   llvm::sys::path::append(Model, "." +
                                      llvm::sys::path::filename(Out.Real).str() +
                                      ".bankfix-%%%%%%");
-  llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(Model, Status.permissions());
-  if (!Temp)
+  if (std::error_code EC = Out.Temp.create(Model, Status.permissions()))
     return "cannot create a temporary file next to '" + F.Path +
-           "': " + llvm::toString(Temp.takeError());
-  Out.Temp = std::move(*Temp);
-  llvm::raw_fd_ostream OS(Out.Temp->FD, /*shouldClose=*/false);
+           "': " + EC.message();
+  llvm::raw_fd_ostream OS(Out.Temp.fd(), /*shouldClose=*/false);
   OS << NewContent;
   OS.flush();
   if (OS.has_error()) {
@@ -136,7 +199,7 @@ std::string prepare(const FileRewrite &F, PreparedFile &Out) {
   }
   // The mode asked for at creation is masked by the umask: set it again.
   if (std::error_code EC =
-          llvm::sys::fs::setPermissions(Out.Temp->FD, Status.permissions()))
+          llvm::sys::fs::setPermissions(Out.Temp.fd(), Status.permissions()))
     return "cannot set permissions on the new '" + F.Path +
            "': " + EC.message();
   return "";
@@ -145,11 +208,13 @@ std::string prepare(const FileRewrite &F, PreparedFile &Out) {
 } // namespace
 
 std::string rewriteFiles(const std::vector<FileRewrite> &Files) {
-  std::vector<PreparedFile> Prepared;
+  size_t Count = 0;
   for (const FileRewrite &F : Files)
-    if (!F.Edits.empty())
-      Prepared.emplace_back();
-  if (Prepared.empty())
+    Count += !F.Edits.empty();
+  // Not resized later: a PreparedFile owns its temporary file and is not
+  // moved.
+  std::vector<PreparedFile> Prepared(Count);
+  if (Count == 0)
     return "";
   runTestHook("before-check");
   size_t Next = 0;
@@ -170,15 +235,13 @@ std::string rewriteFiles(const std::vector<FileRewrite> &Files) {
       return Changed;
     }
   for (PreparedFile &P : Prepared) {
-    if (!P.Temp)
+    if (!P.Temp.exists())
       continue;
-    if (llvm::Error E = P.Temp->keep(P.Real)) {
-      std::string Why =
-          "cannot replace '" + P.Path + "': " + llvm::toString(std::move(E));
+    if (std::error_code EC = P.Temp.keep(P.Real)) {
+      std::string Why = "cannot replace '" + P.Path + "': " + EC.message();
       discardAll(Prepared);
       return Why;
     }
-    P.Temp.reset();
   }
   return "";
 }

@@ -100,6 +100,24 @@ void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
   }
 }
 
+void Walker::noteNarrowedArguments(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def)
+    return;
+  unsigned First = firstArgument(C, *Def);
+  for (unsigned I = 0; I < Def->getNumParams() && I + First < C->getNumArgs();
+       ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const auto *Copy =
+        dyn_cast<CXXConstructExpr>(C->getArg(I + First)->IgnoreImplicit());
+    if (!P->getType()->isRecordType() || !Copy || Copy->getNumArgs() != 1)
+      continue;
+    if (std::optional<NarrowedLoad> N = narrowedVectorLoad(Ctx, *P))
+      NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *N;
+  }
+}
+
 void Walker::noteReturn(const Expr *Value) {
   if (Frames.empty() || !Value)
     return;

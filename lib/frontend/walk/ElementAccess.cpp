@@ -37,6 +37,7 @@ std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
       return std::nullopt;
     Layout.Dims = {1};
     Layout.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
+    Layout.DeclaredAlignment = Ctx.getDeclAlign(&V).getQuantity();
     return Layout;
   }
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
@@ -51,6 +52,9 @@ std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
   if (T->isIncompleteType() || T->isDependentType())
     return std::nullopt;
   Layout.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
+  Layout.DeclaredAlignment =
+      std::max<uint64_t>(Ctx.getTypeAlignInChars(T).getQuantity(),
+                         V.getMaxAlignment() / Ctx.getCharWidth());
   return Layout;
 }
 

@@ -62,14 +62,17 @@ public:
   }
   // A call runs after its arguments: walk the callee then.
   bool TraverseCallExpr(CallExpr *C, DataRecursionQueue * = nullptr) {
+    W.noteNarrowedArguments(C);
     return Base::TraverseCallExpr(C) && called(C);
   }
   bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *C,
                                  DataRecursionQueue * = nullptr) {
+    W.noteNarrowedArguments(C);
     return Base::TraverseCXXMemberCallExpr(C) && called(C);
   }
   bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *C,
                                    DataRecursionQueue * = nullptr) {
+    W.noteNarrowedArguments(C);
     return Base::TraverseCXXOperatorCallExpr(C) && called(C);
   }
 

@@ -140,6 +140,10 @@ public:
   // Calls (CallInlining.cpp).
   /// Walks the body of the function \p C calls, when it is visible.
   void inlineCall(const clang::CallExpr *C);
+  /// Before \p C's arguments are walked: a vector copied out of shared
+  /// memory into a by-value parameter of which the callee reads only some
+  /// components is loaded narrower, as a local variable would be.
+  void noteNarrowedArguments(const clang::CallExpr *C);
   /// A barrier (__syncthreads, a cooperative group's sync), or code nvcc
   /// compiles with a branch: no access merges across it.
   void noteBarrier() { ++Region; }

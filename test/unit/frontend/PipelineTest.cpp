@@ -75,6 +75,26 @@ void launch(const float *i, float *o) { pairs<<<1, 32>>>(i, o); }
   EXPECT_FALSE(W.hasConflict());
 }
 
+TEST(Pipeline, AVectorPassedByValueIsLoadedAsTheComponentsUsed) {
+  AnalysedCuda A = analyseCuda(R"(
+__device__ float vsum(float4 w) { return w.x + w.w; }
+__global__ void k(float *out) {
+  __shared__ float4 s[64];
+  s[threadIdx.x] = make_float4(1.f, 2.f, 3.f, 4.f);
+  __syncthreads();
+  out[threadIdx.x] = vsum(s[threadIdx.x]);
+}
+void launch(float *o) { k<<<1, 64>>>(o); }
+)");
+  ASSERT_TRUE(A.AST);
+  // Measured: nvcc inlines vsum and loads .x and .w with two 4-byte LDS,
+  // not one LDS.128; bankfix does not judge it as one 16-byte load.
+  const FoundAccess *Load = A.at(7);
+  ASSERT_TRUE(Load);
+  EXPECT_NE(Load->Unsupported.find("two separate accesses"), std::string::npos);
+  EXPECT_TRUE(A.summary(A.at(5, AccessKind::Store)).judged());
+}
+
 TEST(Pipeline, AssumesThirtyTwoByThirtyTwoWithoutALaunch) {
   AnalysedCuda A = analyseCuda(R"(
 __global__ void k(float *out) {

@@ -35,14 +35,14 @@ struct Sequence {
     OnOther.push_back(OtherArray);
     return Instances.back();
   }
-  void merge() {
+  void merge(unsigned Threads = 32) {
     std::vector<MergeCandidate> C;
     for (size_t K = 0; K < Instances.size(); ++K)
       C.push_back({&Instances[K], OnOther[K] ? &Other : &Layout, 0, true,
                    "access " + std::to_string(K),
                    &Expressions[size_t(Expressions[K]) % Expressions.size()]});
     BlockShape Warp;
-    Warp.Dim = {32, 1, 1};
+    Warp.Dim = {Threads, 1, 1};
     mergeAdjacentAccesses(C, {Warp});
   }
   unsigned width(size_t K) const { return Instances[K].Desc.Width; }
@@ -153,7 +153,26 @@ TEST(AccessMerging, FloatsOfALoopMergeToSixteenBytes) {
   EXPECT_EQ(Kept, 2u);
 }
 
-TEST(AccessMerging, BytesNeverMerge) {
+TEST(AccessMerging, ThreeWordsOfAChunkAreLoadedAsItsSixteenBytes) {
+  // `p = &s[8 * t]; p[3], p[2], p[1]`: one LDS.128 of p[0..3]; in a block
+  // of 48 threads too, whose second warp runs 16 lanes.
+  for (unsigned Threads : {32u, 48u}) {
+    Sequence R = array(4);
+    for (int K : {3, 2, 1})
+      R.add(X(8) * tx() + X(K));
+    R.merge(Threads);
+    size_t Kept = 0;
+    for (size_t K = 0; K < 3; ++K)
+      if (!R.away(K)) {
+        ++Kept;
+        EXPECT_EQ(R.width(K), 16u) << Threads;
+        EXPECT_EQ(R.Instances[K].Desc.WidenedDownBy, 4u) << Threads;
+      }
+    EXPECT_EQ(Kept, 1u) << Threads;
+  }
+}
+
+TEST(AccessMerging, BytesMergeOnlyUpToTheDeclaredAlignment) {
   Sequence R = array(1);
   for (int K = 0; K < 4; ++K)
     R.add(X(4) * tx() + X(K));
@@ -162,6 +181,19 @@ TEST(AccessMerging, BytesNeverMerge) {
     EXPECT_EQ(R.width(K), 1u);
     EXPECT_FALSE(R.away(K));
   }
+  // `__align__(16) char s[...]`: eight adjacent bytes become one STS.64.
+  Sequence A = array(1);
+  A.Layout.DeclaredAlignment = 16;
+  for (int K = 0; K < 8; ++K)
+    A.add(X(8) * tx() + X(K), AccessKind::Store);
+  A.merge();
+  size_t Kept = 0;
+  for (size_t K = 0; K < 8; ++K)
+    if (!A.away(K)) {
+      ++Kept;
+      EXPECT_EQ(A.width(K), 8u);
+    }
+  EXPECT_EQ(Kept, 1u);
 }
 
 TEST(AccessMerging, LoadsMergeAcrossLoadsOfAnotherArrayNotAcrossAStore) {
@@ -180,6 +212,17 @@ TEST(AccessMerging, LoadsMergeAcrossLoadsOfAnotherArrayNotAcrossAStore) {
   S.merge();
   EXPECT_EQ(S.width(0), 4u);
   EXPECT_FALSE(S.away(2));
+
+  // Across a store to another static array only when the loaded one is
+  // declared aligned to the merged width (`__align__(16)`).
+  Sequence A = array(4);
+  A.Layout.DeclaredAlignment = 16;
+  A.add(X(2) * tx());
+  A.add(tx(), AccessKind::Store, 0, -1, /*OtherArray=*/true);
+  A.add(X(2) * tx() + X(1));
+  A.merge();
+  EXPECT_EQ(A.width(0), 8u);
+  EXPECT_TRUE(A.away(2));
 }
 
 TEST(AccessMerging, StoresMergeAcrossNothingOfTheirArrayOrAnotherStore) {

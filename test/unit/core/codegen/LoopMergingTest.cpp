@@ -138,13 +138,21 @@ TEST(LoopMerging, IterationsMergeUpToSixteenBytes) {
   EXPECT_EQ(V.mergingLoops(), Loops{});
 }
 
-TEST(LoopMerging, IterationsOfBytesNeverMerge) {
-  // c[64 * tx + j] of chars: nvcc loads each byte on its own.
+TEST(LoopMerging, IterationsOfBytesMergeOnlyUpToTheDeclaredAlignment) {
+  // c[64 * tx + j] of chars: without `__align__` nvcc loads each byte on
+  // its own; with `__align__(16)` it merges them.
   auto R = loop(0, 1, 16);
   Thread T;
   T.Layout = {"c", {4096}, 1};
+  T.Layout.DeclaredAlignment = 1;
   T.add(X(64) * tx() + j(), R);
   EXPECT_EQ(T.mergingLoops(), Loops{});
+
+  Thread A;
+  A.Layout = {"c", {4096}, 1};
+  A.Layout.DeclaredAlignment = 16;
+  A.add(X(64) * tx() + j(), R);
+  EXPECT_EQ(A.mergingLoops(), Loops{R.get()});
 }
 
 TEST(LoopMerging, ABarrierAtTheEndOfTheBodyKeepsIterationsApart) {

@@ -15,16 +15,9 @@ repo=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d)}
 results=${2:-$repo/docs/gpu-real-code.md}
 mkdir -p "$work"
-PATH=$PATH:/usr/local/cuda/bin
-for tool in nvcc nvidia-smi ncu; do
-  if ! command -v $tool >/dev/null; then
-    echo "real: no $tool here: nothing was profiled (skipped)"
-    exit 77
-  fi
-done
-nvidia-smi -L >/dev/null 2>&1 || { echo "real: no GPU: skipped"; exit 77; }
-arch=sm_$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d '.')
-bash "$here/environment.sh" "$arch" >"$work/environment.txt"
+# shellcheck source=SCRIPTDIR/profiling-tools.sh
+. "$here/profiling-tools.sh"
+require_profiling_tools real "$work"
 for src in "$repo"/test/inputs/real/*.cu; do
   name=$(basename "$src" .cu)
   nvcc -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/$name" "$src"

@@ -71,20 +71,35 @@ bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
                     const SharedArrayLayout &YLayout, const AccessInstance &Y,
                     unsigned BaseWidth, const std::vector<BlockShape> &Shapes);
 
-/// Whether the load \p Y reads what \p X (a load or a store) read or wrote,
-/// lane for lane, for every value of the warp-uniform symbols: one array,
-/// width and guard, the same addresses in every shape. With nothing
-/// between them that writes the array, nvcc reuses the value.
-bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &X,
-                 const SharedArrayLayout &YLayout, const AccessInstance &Y,
-                 const std::vector<BlockShape> &Shapes);
-
 /// Widens each execution that the compiler merges with the next ones
 /// (Instance->Desc.Width, Instance->MergeNote), marks those as merged away
 /// (Instance->MergedAway), and marks UncertainMerge where the merge cannot
 /// be decided. \p Shapes are the block shapes analysed.
 void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
                            const std::vector<BlockShape> &Shapes);
+
+/// A function's executions as the walk found them, before the compiler's
+/// merges: what a fix is compiled from again, since a layout that moves an
+/// array's rows can make or break a merge (rows of 66 shorts make a
+/// thread's 64 shorts 32-bit stores where rows of 64 or 68 make STS.64).
+struct UncompiledRun {
+  struct Execution {
+    AccessInstance Instance;
+    const SharedArrayLayout *Layout = nullptr;
+    unsigned Group = 0;
+    bool Mergeable = true;
+    std::string Label;
+    const void *Expression = nullptr;
+  };
+  std::vector<Execution> Executions; ///< as MergeCandidate, in its order
+  std::vector<BlockShape> Shapes;
+};
+
+/// \p Run's executions, in its order, as the compiler makes them when the
+/// array laid out as \p Array is laid out as \p Changed instead.
+std::vector<AccessInstance> compileWithLayout(const UncompiledRun &Run,
+                                              const SharedArrayLayout *Array,
+                                              const SharedArrayLayout &Changed);
 
 /// \p Candidates by group and straight-line region, each run in the order
 /// its executions run (merged-away executions left out).

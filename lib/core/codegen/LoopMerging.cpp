@@ -2,6 +2,8 @@
 
 #include "core/codegen/LoopMerging.h"
 
+#include "core/codegen/ValueReuse.h"
+
 #include "core/access/IterationPeriod.h"
 
 #include <algorithm>

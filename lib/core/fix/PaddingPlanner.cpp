@@ -5,6 +5,8 @@
 #include "core/fix/FixSearch.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace bankfix {
 
@@ -36,6 +38,72 @@ plannedLabels(const std::vector<PlannedLayout> &Layouts) {
   return Labels;
 }
 
+namespace {
+
+/// The executions of \p A as the compiler makes them under \p Changed, the
+/// changed layout of \p L (its own Instances as they are when \p AsIs or
+/// when its run is not known); null with \p Problem when a merge under it
+/// cannot be decided. \p Compiled caches each run's compilation.
+const std::vector<AccessInstance> *compiledInstances(
+    const PlannedLayout &L, const SharedArrayLayout &Changed,
+    const PlannedAccess &A, bool AsIs,
+    std::map<const UncompiledRun *, std::vector<AccessInstance>> &Compiled,
+    std::vector<AccessInstance> &Out, std::string &Problem) {
+  if (AsIs || !A.Run || !L.Original)
+    return A.Instances;
+  auto It = Compiled.find(A.Run);
+  if (It == Compiled.end())
+    It = Compiled.emplace(A.Run, compileWithLayout(*A.Run, L.Original, Changed))
+             .first;
+  Out.clear();
+  for (size_t E : A.Executions) {
+    const AccessInstance &I = It->second[E];
+    if (!I.UncertainMerge.empty()) {
+      Problem = I.UncertainMerge;
+      return nullptr;
+    }
+    Out.push_back(I);
+  }
+  return &Out;
+}
+
+/// Whether some access of \p Layouts is compiled again for each layout.
+bool compiledAgain(const std::vector<PlannedLayout> &Layouts) {
+  for (const PlannedLayout &L : Layouts)
+    for (const PlannedAccess &A : L.Accesses)
+      if (A.Run && L.Original)
+        return true;
+  return false;
+}
+
+/// The shared-memory warp-instructions per block the accesses of
+/// \p Layouts take under \p Change, or nullopt when one is not known.
+std::optional<uint64_t>
+plannedInstructions(const std::vector<PlannedLayout> &Layouts,
+                    const std::function<void(SharedArrayLayout &)> &Change) {
+  uint64_t Count = 0;
+  for (const PlannedLayout &L : Layouts) {
+    SharedArrayLayout Changed = L.Layout;
+    Change(Changed);
+    std::map<const UncompiledRun *, std::vector<AccessInstance>> Compiled;
+    for (const PlannedAccess &A : L.Accesses) {
+      std::vector<AccessInstance> Out;
+      std::string Problem;
+      const std::vector<AccessInstance> *Instances =
+          compiledInstances(L, Changed, A, false, Compiled, Out, Problem);
+      if (!Instances)
+        return std::nullopt;
+      for (const BlockShape &Shape : A.Shapes.Shapes)
+        for (const AccessInstance &I : *Instances)
+          if (I.runsFor(Shape))
+            Count += I.executions() * Shape.warps();
+    }
+  }
+  return Count;
+}
+
+} // namespace
+
 bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
                    const std::function<void(SharedArrayLayout &)> &Change,
                    bool AsIs, CandidateTotals &Totals, std::string &Problem,
@@ -43,10 +111,14 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
   for (const PlannedLayout &L : Layouts) {
     SharedArrayLayout Changed = L.Layout;
     Change(Changed);
+    std::map<const UncompiledRun *, std::vector<AccessInstance>> Compiled;
     for (const PlannedAccess &A : L.Accesses) {
+      std::vector<AccessInstance> Recompiled;
+      const std::vector<AccessInstance> *Instances =
+          compiledInstances(L, Changed, A, AsIs, Compiled, Recompiled, Problem);
       uint64_t Sum = 0, Ideal = 0;
-      if (!accessWavefronts(Changed, *A.Instances, A.Shapes, Sum, Ideal,
-                            Problem, Worst, AsIs)) {
+      if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
+                                          Ideal, Problem, Worst, AsIs)) {
         Problem = accessProblem(A.Label, Problem, Worst);
         return false;
       }
@@ -56,6 +128,38 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
   }
   return true;
 }
+
+namespace {
+
+/// Among the candidates as cheap in wavefronts as \p Out's best, the one
+/// with the fewest shared-memory instructions (\p Instructions), the
+/// smallest among equals: a padding that keeps the compiler's 16-byte
+/// loads beats one that breaks them into four 4-byte loads as cheap in
+/// wavefronts.
+void keepFewestInstructions(
+    SearchOutcome &Out, size_t Candidates, const EvaluateCandidate &Evaluate,
+    const std::function<std::optional<uint64_t>(size_t)> &Instructions) {
+  std::optional<uint64_t> Fewest = Instructions(Out.Best);
+  if (!Fewest)
+    return;
+  for (size_t C = Out.Best + 1; C < Candidates; ++C) {
+    CandidateTotals Totals;
+    std::string Problem;
+    if (!Evaluate(C, Totals, Problem) || Totals.Pruned)
+      continue;
+    uint64_t Total = 0;
+    for (uint64_t W : Totals.PerAccess)
+      Total += W;
+    std::optional<uint64_t> Count;
+    if (Total != Out.After || !(Count = Instructions(C)) || *Count >= *Fewest)
+      continue;
+    Fewest = Count;
+    Out.Best = C;
+    Out.AfterPerAccess = Totals.PerAccess;
+  }
+}
+
+} // namespace
 
 FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
                     uint64_t RowAlign) {
@@ -85,9 +189,16 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
         },
         C == 0, Totals, Problem, Worst);
   };
-  SearchOutcome Outcome = searchFewestWavefronts(
-      maxUsefulPadding(Layouts.front().Layout.ElementSize), Evaluate);
+  size_t Candidates = maxUsefulPadding(Layouts.front().Layout.ElementSize);
+  SearchOutcome Outcome = searchFewestWavefronts(Candidates, Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
+  if (Outcome.Best != 0 && Worst.Values.empty() && compiledAgain(Layouts))
+    keepFewestInstructions(Outcome, Candidates, Evaluate, [&](size_t C) {
+      return plannedInstructions(Layouts, [&](SharedArrayLayout &L) {
+        L.WrittenRowBytes = L.Dims.back() * L.ElementSize;
+        L.Dims.back() += C;
+      });
+    });
   Plan.WhyNot = Outcome.Problem;
   if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&
       !Outcome.FirstCandidateProblem.empty())

@@ -15,6 +15,7 @@
 #define BANKFIX_PADDINGPLANNER_H
 
 #include "core/access/AccessSummary.h"
+#include "core/codegen/AccessMerging.h"
 #include "core/fix/FixPlan.h"
 #include "core/fix/FixSearch.h"
 
@@ -29,6 +30,11 @@ struct PlannedAccess {
   const std::vector<AccessInstance> *Instances = nullptr;
   JudgedShapes Shapes;
   std::string Label; ///< names the access in notes: "load at 12:5"
+  /// Its function's executions before the compiler's merges, and which of
+  /// them are its Instances: a changed layout is compiled from them again.
+  /// Null where not known (the Instances then keep their merges).
+  const UncompiledRun *Run = nullptr;
+  std::vector<size_t> Executions;
 };
 
 /// One layout of the array (a template's array has one per instantiation)
@@ -36,6 +42,8 @@ struct PlannedAccess {
 struct PlannedLayout {
   SharedArrayLayout Layout;
   std::vector<PlannedAccess> Accesses;
+  /// The layout the accesses' UncompiledRun names the array by.
+  const SharedArrayLayout *Original = nullptr;
 };
 
 /// The labels of the accesses of \p Layouts, in order.
@@ -43,9 +51,11 @@ std::vector<std::string>
 plannedLabels(const std::vector<PlannedLayout> &Layouts);
 
 /// The wavefronts per block of each access of \p Layouts (in order), each
-/// layout first changed by \p Change; \p AsIs for the layout as it is
-/// (accessWavefronts). False with \p Problem naming the access that
-/// cannot be judged. Shared by the tile planners (padding, swizzle).
+/// layout first changed by \p Change and its accesses compiled again for
+/// it (the merges nvcc makes depend on the rows' alignment); \p AsIs for
+/// the layout as it is (accessWavefronts). False with \p Problem naming the
+/// access that cannot be judged. Shared by the tile planners (padding,
+/// swizzle).
 bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
                    const std::function<void(SharedArrayLayout &)> &Change,
                    bool AsIs, CandidateTotals &Totals, std::string &Problem,

@@ -12,6 +12,7 @@
 #define BANKFIX_SHAREDACCESSFINDER_H
 
 #include "core/access/AccessSummary.h"
+#include "core/codegen/AccessMerging.h"
 #include "frontend/walk/FunctionWalker.h"
 
 #include "clang/AST/ASTContext.h"
@@ -53,6 +54,11 @@ struct FoundAccess {
   /// (a struct copy the compiler splits, say): why.
   std::string Unsupported;
   std::vector<AccessInstance> Instances;
+  /// Its function's executions before the compiler's merges, and which of
+  /// them are Instances (NvccCodegen.h): a fix's layout is compiled from
+  /// them again. Null before the merges are decided.
+  const UncompiledRun *Run = nullptr;
+  std::vector<size_t> RunExecutions;
 };
 
 struct SharedAccesses {
@@ -61,6 +67,8 @@ struct SharedAccesses {
   /// What the walks could not follow (recursion, shared memory passed to a
   /// function whose body is not visible), in source order.
   std::vector<WalkRemark> Remarks;
+  /// Each function's executions before the compiler's merges.
+  std::vector<std::unique_ptr<UncompiledRun>> Runs;
 };
 
 /// The block shapes a function is analysed with.

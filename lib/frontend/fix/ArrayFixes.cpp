@@ -176,6 +176,7 @@ bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
   for (const SharedArray *Array : G.Arrays) {
     PlannedLayout L;
     L.Layout = Array->Layout;
+    L.Original = &Array->Layout;
     for (size_t I : G.Accesses) {
       const FoundAccess &A = Found.Accesses[I];
       if (A.Array != Array)
@@ -185,7 +186,8 @@ bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
         WhyNot = "the " + Label + " cannot be judged: " + A.Unsupported;
         return false;
       }
-      L.Accesses.push_back({&A.Instances, Shapes[I], Label});
+      L.Accesses.push_back(
+          {&A.Instances, Shapes[I], Label, A.Run, A.RunExecutions});
     }
     Layouts.push_back(std::move(L));
   }

@@ -94,6 +94,23 @@ private:
     return Decls[Nulls - 1];
   }
 
+  /// The pointer \p Child (made from \p Name) reaches the subscript \p S:
+  /// as its base, loaded or stored, in elements of \p Unit bytes.
+  void checkSubscript(const ArraySubscriptExpr *S, const Stmt *Child,
+                      uint64_t Unit, const std::string &Name) {
+    if (S->getBase()->IgnoreParenImpCasts() !=
+            cast<Expr>(Child)->IgnoreParenImpCasts() &&
+        S->getBase() != Child)
+      return block(Name + " is used as a subscript at " + place(S));
+    if (!Subscripts.contains(S))
+      return block("the element of " + Name + " at " + place(S) +
+                   " is used but not loaded or stored (its address is "
+                   "taken, or it is bound to a reference)");
+    if (pointeeSize(S->getBase()->getType()) != Unit)
+      return block("the access at " + place(S) +
+                   " indexes elements of another size than the others");
+  }
+
   /// Follows the pointer made by the node on top of the stack.
   void follow(const Expr *Start, uint64_t Unit, const std::string &Name) {
     if (Stack.empty() || Stack.back() != Start)
@@ -140,20 +157,8 @@ private:
                      (B->isAssignmentOp() ? "assigned" : "used in arithmetic") +
                      " at " + place(P));
       }
-      if (const auto *S = dyn_cast<ArraySubscriptExpr>(P)) {
-        if (S->getBase()->IgnoreParenImpCasts() !=
-                cast<Expr>(Child)->IgnoreParenImpCasts() &&
-            S->getBase() != Child)
-          return block(Name + " is used as a subscript at " + place(P));
-        if (!Subscripts.contains(S))
-          return block("the element of " + Name + " at " + place(P) +
-                       " is used but not loaded or stored (its address is "
-                       "taken, or it is bound to a reference)");
-        if (pointeeSize(S->getBase()->getType()) != Unit)
-          return block("the access at " + place(P) +
-                       " indexes elements of another size than the others");
-        return;
-      }
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(P))
+        return checkSubscript(S, Child, Unit, Name);
       if (isa<ReturnStmt>(P)) {
         if (Function)
           Found.Functions.try_emplace(Function, Unit);

@@ -160,6 +160,30 @@ void unfoldLoops(SharedAccesses &Found, const FunctionDecl *F,
         .Sequence = unsigned(N);
 }
 
+/// Keeps \p F's executions as they are before the merges (\p Candidates)
+/// for the fix planners, and tells each of its accesses which they are.
+void keepUncompiledRun(SharedAccesses &Found, const FunctionDecl *F,
+                       const std::vector<MergeCandidate> &Candidates,
+                       const std::vector<BlockShape> &Shapes) {
+  auto Run = std::make_unique<UncompiledRun>();
+  Run->Shapes = Shapes;
+  std::map<const AccessInstance *, size_t> Position;
+  for (const MergeCandidate &C : Candidates) {
+    Position[C.Instance] = Run->Executions.size();
+    Run->Executions.push_back(
+        {*C.Instance, C.Layout, C.Group, C.Mergeable, C.Label, C.Expression});
+  }
+  for (FoundAccess &A : Found.Accesses) {
+    if (A.Function != F)
+      continue;
+    A.Run = Run.get();
+    A.RunExecutions.clear();
+    for (const AccessInstance &I : A.Instances)
+      A.RunExecutions.push_back(Position.at(&I));
+  }
+  Found.Runs.push_back(std::move(Run));
+}
+
 /// Marks the executions nvcc merges into one wider access, function by
 /// function, over the function's block shapes. A loop's instance that
 /// stands for all its iterations is unfolded first where nvcc may merge
@@ -179,8 +203,10 @@ void mergeAdjacent(ASTContext &Ctx, SharedAccesses &Found,
   }
   if (Unfolded)
     PerFunction = mergeCandidates(Ctx, Found, Choices, ShapesOf);
-  for (auto &[F, Candidates] : PerFunction)
+  for (auto &[F, Candidates] : PerFunction) {
+    keepUncompiledRun(Found, F, Candidates, ShapesOf[F]);
     mergeAdjacentAccesses(Candidates, ShapesOf[F]);
+  }
 }
 
 /// Whether \p A is a load of \p Width bytes that may take part in

@@ -257,7 +257,7 @@ std::string plural(unsigned N, const char *One, const char *Many) {
 }
 
 /// After the parse: whether the file counts as analysed, and what to say
-/// about its errors (README, "Exit status").
+/// about its errors (docs/usage.md, "Exit status").
 void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
                 const ErrorRecorder &Recorder, const PartialParse &Parse,
                 FileAnalysis &Result) {

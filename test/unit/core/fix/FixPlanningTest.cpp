@@ -1,6 +1,7 @@
 //===- FixPlanningTest.cpp - Padding planner and extent spelling ----------===//
 
 #include "ExprBuilder.h"
+#include "core/codegen/AccessMerging.h"
 #include "core/fix/ExtentText.h"
 #include "core/fix/FixPlan.h"
 #include "core/fix/PaddingPlanner.h"
@@ -63,6 +64,67 @@ TEST(FixPlan, PaddedElementCount) {
   EXPECT_EQ(paddedElementCount(1024, 32, 2), 1088u);
   EXPECT_EQ(paddedElementCount(0, 32, 1), 0u);
   EXPECT_STREQ(fixStyleName(FixStyle::IndexPadding), "index padding");
+}
+
+TEST(PaddingPlanner, CompilesEachPaddingAgain) {
+  // A thread stores four adjacent shorts of its row of `short s[32][64]`:
+  // nvcc merges them into one STS.64, 16-way across the warp. Rows of 66
+  // shorts keep them 4-byte aligned only: two conflict-free 32-bit STS
+  // (measured: test/gpu/fix-rows). Rows of 68 keep the STS.64, as cheap in
+  // wavefronts and half the instructions: the plan.
+  SharedArrayLayout Layout{"s", {32, 64}, 2};
+  UncompiledRun Run;
+  BlockShape B{{32, 1, 1}};
+  Run.Shapes = {B};
+  for (unsigned K = 0; K < 4; ++K) {
+    UncompiledRun::Execution E;
+    E.Instance.Desc.Indices = {tx().P, X(K).P};
+    E.Instance.Desc.Width = 2;
+    E.Instance.Desc.Kind = AccessKind::Store;
+    E.Instance.Sequence = K;
+    E.Layout = &Layout;
+    E.Label = "store " + std::to_string(K);
+    Run.Executions.push_back(E);
+  }
+  std::vector<AccessInstance> Merged = compileWithLayout(Run, &Layout, Layout);
+  ASSERT_EQ(Merged.size(), 4u);
+  EXPECT_EQ(Merged[3].Desc.Width, 8u);
+  SharedArrayLayout Rows66 = Layout;
+  Rows66.Dims.back() = 66;
+  std::vector<AccessInstance> Split = compileWithLayout(Run, &Layout, Rows66);
+  EXPECT_EQ(Split[1].Desc.Width, 4u);
+  EXPECT_EQ(Split[3].Desc.Width, 4u);
+  EXPECT_TRUE(Split[0].MergedAway && Split[2].MergedAway);
+
+  std::vector<std::vector<AccessInstance>> Each(4);
+  std::vector<PlannedAccess> Accesses;
+  for (size_t K = 0; K < 4; ++K) {
+    Each[K] = {Merged[K]};
+    Accesses.push_back(
+        {&Each[K], {B}, "store " + std::to_string(K), &Run, {K}});
+  }
+  auto Pad = [](SharedArrayLayout &L) { L.Dims.back() += 2; };
+  auto Total = [&](const std::vector<PlannedLayout> &Layouts) {
+    CandidateTotals Totals;
+    std::string Problem;
+    WorstCaseValues Worst;
+    EXPECT_TRUE(plannedTotals(Layouts, Pad, false, Totals, Problem, Worst))
+        << Problem;
+    uint64_t Sum = 0;
+    for (uint64_t W : Totals.PerAccess)
+      Sum += W;
+    return Sum;
+  };
+  EXPECT_EQ(Total({{Layout, Accesses, &Layout}}), 2u);
+  FixPlan P = planPadding({{Layout, Accesses, &Layout}});
+  EXPECT_EQ(P.WhyNot, "");
+  EXPECT_EQ(P.Before, 32u);
+  EXPECT_EQ(P.After, 2u);
+  EXPECT_EQ(P.Pad, 4u);
+  // Without the run, rows of 66 are judged with the STS.64 kept.
+  for (PlannedAccess &A : Accesses)
+    A.Run = nullptr;
+  EXPECT_GT(Total({{Layout, Accesses, &Layout}}), 2u);
 }
 
 TEST(PaddingPlanner, SeedTileNeedsOne) {

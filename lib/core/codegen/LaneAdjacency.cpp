@@ -1,0 +1,226 @@
+//===- LaneAdjacency.cpp - Executions' lanes side by side ----------------===//
+
+#include "core/codegen/LaneAdjacency.h"
+
+#include <algorithm>
+
+namespace bankfix {
+
+namespace {
+
+/// Whether every symbol of \p B is 0 or 1.
+bool firstValues(const UniformBindings &B) {
+  for (const auto &[Name, Value] : B)
+    if (Value != 0 && Value != 1)
+      return false;
+  return true;
+}
+
+/// Whether the lanes of \p EY each start where the same lane of \p EX ends
+/// (\p W bytes on), with the same lanes active, and (\p Aligned) EX is
+/// aligned to 2W in shared memory (its array's addresses moved by
+/// \p Shift).
+bool followsInEveryLane(const AccessEvaluation &EX, const AccessEvaluation &EY,
+                        unsigned W, bool Aligned = true, uint64_t Shift = 0) {
+  if (EX.Warps.size() != EY.Warps.size())
+    return false;
+  for (size_t I = 0; I < EX.Warps.size(); ++I) {
+    if (EX.Warps[I].Warp != EY.Warps[I].Warp)
+      return false;
+    const WarpAddresses &AX = EX.Warps[I].Addresses;
+    const WarpAddresses &AY = EY.Warps[I].Addresses;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      if (AX[Lane].has_value() != AY[Lane].has_value())
+        return false;
+      if (AX[Lane] && (*AY[Lane] != *AX[Lane] + W ||
+                       (Aligned && (*AX[Lane] + Shift) % (2 * W) != 0)))
+        return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+/// An `extern __shared__` array: every one starts at the same address.
+bool isExtern(const SharedArrayLayout &L) {
+  return !L.Dims.empty() && L.Dims[0] == 0;
+}
+
+bool sameGuard(const LaneExprPtr &A, const LaneExprPtr &B) {
+  if (!A || !B)
+    return !A && !B;
+  return A == B || printLaneExpr(*A) == printLaneExpr(*B);
+}
+
+/// The warp-uniform symbols that \p X's and \p Y's indices and guards name.
+std::map<std::string, IntType> symbolsOf(const AccessInstance &X,
+                                         const AccessInstance &Y) {
+  std::map<std::string, IntType> Symbols;
+  for (const AccessInstance *I : {&X, &Y}) {
+    for (const LaneExprPtr &E : I->Desc.Indices)
+      collectUniforms(*E, Symbols);
+    if (I->Desc.Guard)
+      collectUniforms(*I->Desc.Guard, Symbols);
+  }
+  return Symbols;
+}
+
+/// The values the symbols are checked at: a merge must hold for every
+/// value, so alignment is tried with odd and even ones. Each symbol takes
+/// each value with the others at 0, then all take it together.
+std::vector<UniformBindings>
+bindingsFor(const std::map<std::string, IntType> &Symbols) {
+  if (Symbols.empty())
+    return {{}};
+  static const int64_t Values[] = {0, 1, 2, 3, 5, 6, 13};
+  std::vector<UniformBindings> Out;
+  for (const auto &[Name, Type] : Symbols)
+    for (int64_t V : Values) {
+      UniformBindings B;
+      for (const auto &[Other, T] : Symbols)
+        B.push_back({Other, Other == Name ? V : 0});
+      Out.push_back(std::move(B));
+    }
+  for (int64_t V : Values) {
+    UniformBindings B;
+    for (const auto &[Name, Type] : Symbols)
+      B.push_back({Name, V});
+    Out.push_back(std::move(B));
+  }
+  return Out;
+}
+
+/// What turns an evaluated address of \p L (its start modulo 4 included)
+/// into its offset from the array's start.
+uint64_t alignmentShift(const SharedArrayLayout &L) {
+  return uint64_t(0) - L.BaseOffset.value_or(0) % BankWidthBytes;
+}
+
+/// The alignment nvcc can rely on for \p L's start (at most 16 bytes):
+/// ptxas places the array, and merges a thread's accesses of it only at
+/// offsets aligned to the merged width from a start aligned to it too
+/// (measured: floats after `float q[5]`, at byte 20, merge nothing).
+uint64_t startAlignment(const SharedArrayLayout &L) {
+  uint64_t Start = L.StartModulo16.value_or(0) % 16;
+  return Start == 0 ? 16 : Start & (~Start + 1);
+}
+
+/// Whether \p Y starts where \p X ends for every active lane of every
+/// shape and every value of the warp-uniform symbols, with the same lanes
+/// active, and X's address is aligned to the merged width.
+bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
+                         const AccessInstance &X,
+                         const SharedArrayLayout &YLayout,
+                         const AccessInstance &Y,
+                         const std::vector<BlockShape> &Shapes) {
+  // Where the array starts must be known to know alignment (decide() says
+  // so where it is not).
+  if (!XLayout.BaseOffset || !YLayout.BaseOffset)
+    return false;
+  uint64_t Shift = alignmentShift(XLayout);
+  std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(X, Y));
+  bool AnyShape = false;
+  for (const BlockShape &Shape : Shapes) {
+    if (X.runsFor(Shape) != Y.runsFor(Shape))
+      return false;
+    if (!X.runsFor(Shape))
+      continue;
+    for (size_t K = 0; K < Bindings.size(); ++K) {
+      EvaluationOptions Options{&Bindings[K], false};
+      AccessEvaluation EX = evaluateAccessWith(XLayout, X.Desc, Shape, Options);
+      AccessEvaluation EY = evaluateAccessWith(YLayout, Y.Desc, Shape, Options);
+      // A value the program cannot have (an index out of bounds) proves
+      // nothing; the first values (0 and 1 for each symbol) must be valid.
+      bool Invalid = (!EX.judged() && EX.ProblemFromValues) ||
+                     (!EY.judged() && EY.ProblemFromValues);
+      if (Invalid && !firstValues(Bindings[K]))
+        continue;
+      if (!EX.judged() || !EY.judged() || EX.Speculated != EY.Speculated ||
+          !followsInEveryLane(EX, EY, X.Desc.Width, true, Shift))
+        return false;
+    }
+    AnyShape = true;
+  }
+  return AnyShape;
+}
+
+/// Whether \p X in one iteration of a loop walked once is adjacent to
+/// itself in the next (its symbol \p Symbol one larger) in every lane of
+/// every shape, and aligned in the first: nvcc may unroll the loop at run
+/// time and merge them.
+bool nextIterationFollows(const SharedArrayLayout &Layout,
+                          const AccessInstance &X, const std::string &Symbol,
+                          const std::vector<BlockShape> &Shapes) {
+  if (!Layout.BaseOffset || 2 * X.Desc.Width > startAlignment(Layout))
+    return false;
+  bool Any = false;
+  for (const BlockShape &Shape : Shapes) {
+    if (!X.runsFor(Shape))
+      continue;
+    for (UniformBindings B : bindingsFor(symbolsOf(X, X))) {
+      UniformBindings Next = B;
+      for (auto &[Name, Value] : Next)
+        if (Name == Symbol)
+          ++Value;
+      AccessEvaluation E0 =
+          evaluateAccessWith(Layout, X.Desc, Shape, {&B, false});
+      AccessEvaluation E1 =
+          evaluateAccessWith(Layout, X.Desc, Shape, {&Next, false});
+      bool First = true;
+      for (const auto &[Name, Value] : B)
+        First = First && Value == 0;
+      if (!E0.judged() || !E1.judged() ||
+          !followsInEveryLane(E0, E1, X.Desc.Width, First,
+                              alignmentShift(Layout)))
+        return false;
+    }
+    Any = true;
+  }
+  return Any;
+}
+
+/// Every lane's offset from its array's start of \p I, for each shape and
+/// value of its symbols in turn; nullopt when one is not known.
+std::optional<std::vector<uint64_t>>
+laneAddresses(const SharedArrayLayout &Layout, const AccessInstance &I,
+              const std::vector<BlockShape> &Shapes) {
+  std::vector<uint64_t> Out;
+  uint64_t Shift = alignmentShift(Layout);
+  for (const BlockShape &Shape : Shapes) {
+    if (!I.runsFor(Shape))
+      continue;
+    for (const UniformBindings &B : bindingsFor(symbolsOf(I, I))) {
+      AccessEvaluation E =
+          evaluateAccessWith(Layout, I.Desc, Shape, {&B, false});
+      if (!E.judged())
+        return std::nullopt;
+      for (const WarpOutcome &W : E.Warps)
+        for (const std::optional<uint64_t> &A : W.Addresses)
+          Out.push_back(A ? *A + Shift : UINT64_MAX);
+    }
+  }
+  return Out;
+}
+
+/// Whether \p X's bytes and \p Y's are the same distance apart in every
+/// lane, shape and value of the symbols, and do not overlap.
+bool apartByAConstant(const MergeCandidate &X, const MergeCandidate &Y,
+                      const std::vector<BlockShape> &Shapes) {
+  std::optional<std::vector<uint64_t>> AX =
+      laneAddresses(*X.Layout, *X.Instance, Shapes);
+  std::optional<std::vector<uint64_t>> AY =
+      laneAddresses(*Y.Layout, *Y.Instance, Shapes);
+  if (!AX || !AY || AX->size() != AY->size() || AX->empty())
+    return false;
+  int64_t Distance = int64_t((*AY)[0] - (*AX)[0]);
+  for (size_t L = 0; L < AX->size(); ++L)
+    if (((*AX)[L] == UINT64_MAX) != ((*AY)[L] == UINT64_MAX) ||
+        ((*AX)[L] != UINT64_MAX && int64_t((*AY)[L] - (*AX)[L]) != Distance))
+      return false;
+  int64_t Gap = Distance < 0 ? -Distance : Distance;
+  return Gap >=
+         int64_t(std::max(X.Instance->Desc.Width, Y.Instance->Desc.Width));
+}
+
+} // namespace bankfix

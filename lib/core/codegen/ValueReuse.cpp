@@ -1,0 +1,132 @@
+//===- ValueReuse.cpp - Loads nvcc does not make -------------------------===//
+
+#include "core/codegen/ValueReuse.h"
+
+#include "core/codegen/LaneAdjacency.h"
+
+namespace bankfix {
+
+bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
+                 const SharedArrayLayout &YLayout, const AccessInstance &IY,
+                 const std::vector<BlockShape> &Shapes) {
+  if (&XLayout != &YLayout || IY.Desc.Kind != AccessKind::Load ||
+      IX.Desc.Width != IY.Desc.Width || IX.Range || IY.Range ||
+      !sameGuard(IX.Desc.Guard, IY.Desc.Guard))
+    return false;
+  std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(IX, IY));
+  for (const BlockShape &Shape : Shapes) {
+    if (IX.runsFor(Shape) != IY.runsFor(Shape))
+      return false;
+    if (!IX.runsFor(Shape))
+      continue;
+    for (const UniformBindings &B : Bindings) {
+      EvaluationOptions Options{&B, false};
+      AccessEvaluation EX =
+          evaluateAccessWith(XLayout, IX.Desc, Shape, Options);
+      AccessEvaluation EY =
+          evaluateAccessWith(YLayout, IY.Desc, Shape, Options);
+      if (!EX.judged() || !EY.judged() || EX.Warps.size() != EY.Warps.size())
+        return false;
+      for (size_t W = 0; W < EX.Warps.size(); ++W)
+        if (EX.Warps[W].Warp != EY.Warps[W].Warp ||
+            EX.Warps[W].Addresses != EY.Warps[W].Addresses)
+          return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+/// Whether \p Y loads what \p X loaded, lane for lane, for every value of
+/// the warp-uniform symbols: the same array, width and guard, the same
+/// addresses in every shape.
+bool sameAddressesEverywhere(const MergeCandidate &X, const MergeCandidate &Y,
+                             const std::vector<BlockShape> &Shapes) {
+  return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+}
+
+/// Whether \p Y's bytes lie inside \p X's in every lane (the same place
+/// in them for all), as when nvcc's wide load of the aligned 16 bytes
+/// around a run takes an element loaded again later.
+bool containedIn(const MergeCandidate &X, const MergeCandidate &Y,
+                 const std::vector<BlockShape> &Shapes) {
+  const AccessInstance &IX = *X.Instance, &IY = *Y.Instance;
+  if (X.Layout != Y.Layout || IX.Desc.Width <= IY.Desc.Width ||
+      !sameGuard(IX.Desc.Guard, IY.Desc.Guard) || IX.Range || IY.Range)
+    return false;
+  std::optional<std::vector<uint64_t>> AX =
+      laneAddresses(*X.Layout, IX, Shapes);
+  std::optional<std::vector<uint64_t>> AY =
+      laneAddresses(*Y.Layout, IY, Shapes);
+  if (!AX || !AY || AX->size() != AY->size() || AX->empty())
+    return false;
+  for (size_t L = 0; L < AX->size(); ++L) {
+    uint64_t XL = (*AX)[L], YL = (*AY)[L];
+    if ((XL == UINT64_MAX) != (YL == UINT64_MAX))
+      return false;
+    if (XL != UINT64_MAX &&
+        (YL < XL || YL + IY.Desc.Width > XL + IX.Desc.Width ||
+         YL - XL != (*AY)[0] - (*AX)[0]))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+void markReusedLoads(std::vector<MergeCandidate *> &Run,
+                     const std::vector<BlockShape> &Shapes) {
+  for (size_t J = 0; J < Run.size(); ++J) {
+    MergeCandidate &Y = *Run[J];
+    if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable)
+      continue;
+    for (size_t I = J; I-- > 0;) {
+      MergeCandidate &X = *Run[I];
+      bool Store = X.Instance->Desc.Kind == AccessKind::Store;
+      if (!X.Mergeable || X.Instance->SoftRegion != Y.Instance->SoftRegion ||
+          X.Instance->CompiledOnce != Y.Instance->CompiledOnce)
+        break;
+      // A store of what it loads gives the value (the latest store only).
+      bool Same =
+          !X.Instance->MergedAway && sameAddressesEverywhere(X, Y, Shapes);
+      if (Same) {
+        Y.Instance->MergedAway = true;
+        Y.Instance->MergeNote =
+            "nvcc reuses the value of the " + X.Label + " and loads nothing";
+      }
+      // A store to another array does not change this one, nor one a
+      // constant distance away from it in every lane (alias analysis sees
+      // that much).
+      if (Same ||
+          (Store && X.Layout == Y.Layout && !apartByAConstant(X, Y, Shapes)))
+        break;
+    }
+  }
+}
+
+void markContainedLoads(std::vector<MergeCandidate *> &Run,
+                        const std::vector<BlockShape> &Shapes) {
+  for (size_t J = 0; J < Run.size(); ++J) {
+    MergeCandidate &Y = *Run[J];
+    if (Y.Instance->MergedAway || Y.Instance->Desc.Kind != AccessKind::Load ||
+        !Y.Mergeable)
+      continue;
+    for (size_t I = J; I-- > 0;) {
+      MergeCandidate &X = *Run[I];
+      if (!X.Mergeable || X.Instance->SoftRegion != Y.Instance->SoftRegion ||
+          X.Instance->CompiledOnce != Y.Instance->CompiledOnce ||
+          (X.Instance->Desc.Kind == AccessKind::Store && X.Layout == Y.Layout))
+        break;
+      if (X.Instance->MergedAway || X.Instance->Desc.Kind != AccessKind::Load ||
+          !containedIn(X, Y, Shapes))
+        continue;
+      Y.Instance->MergedAway = true;
+      Y.Instance->MergeNote = "nvcc reuses what the " + X.Label +
+                              " loaded with it and loads nothing";
+      break;
+    }
+  }
+}
+
+} // namespace bankfix

@@ -120,7 +120,7 @@ public:
   bool mayJoin(const Unit &U, const Unit &V, std::string &Why) const {
     const AccessInstance &X = *U.Keep->Instance, &Y = *V.Keep->Instance;
     return U.Keep->Mergeable && V.Keep->Mergeable &&
-           between(U, V, Why) == Decision::Merges && !X.Range && !Y.Range &&
+           between(U, V, Why, 16) == Decision::Merges && !X.Range && !Y.Range &&
            sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
            X.CompiledOnce == Y.CompiledOnce && X.SoftRegion == Y.SoftRegion &&
            U.Keep->Layout == V.Keep->Layout;
@@ -137,11 +137,15 @@ private:
   /// store that may write its own array. A store merges across nothing of
   /// its array and no store; a load of another array between stores may or
   /// may not stop it.
-  Decision between(const Unit &U, const Unit &V, std::string &Why) const {
+  /// \p MergedWidth: the width of the access they would make (0: twice
+  /// theirs).
+  Decision between(const Unit &U, const Unit &V, std::string &Why,
+                   uint64_t MergedWidth = 0) const {
     const AccessInstance &Kept = *U.Keep->Instance;
     bool Store = Kept.Desc.Kind == AccessKind::Store;
-    bool DeclaredWide =
-        U.Keep->Layout->DeclaredAlignment >= 2 * uint64_t(Kept.Desc.Width);
+    if (MergedWidth == 0)
+      MergedWidth = 2 * uint64_t(Kept.Desc.Width);
+    bool DeclaredWide = U.Keep->Layout->DeclaredAlignment >= MergedWidth;
     Decision D = Decision::Merges;
     for (size_t P = U.Last + 1; P < V.First; ++P) {
       const MergeCandidate &C = *Run[P];

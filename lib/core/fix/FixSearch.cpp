@@ -71,7 +71,8 @@ bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
 }
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
-                                     const EvaluateCandidate &Evaluate) {
+                                     const EvaluateCandidate &Evaluate,
+                                     bool FloorsHold) {
   SearchOutcome Out;
   CandidateTotals Base;
   if (!Evaluate(0, Base, Out.Problem))
@@ -89,10 +90,11 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     }
   };
   std::vector<size_t> Pruned;
-  for (size_t C = 1; C <= Candidates && Out.After > Out.Floor; ++C) {
+  for (size_t C = 1; C <= Candidates && (!FloorsHold || Out.After > Out.Floor);
+       ++C) {
     CandidateTotals Totals;
     Totals.Bound = Out.After;
-    Totals.FloorsAfter = &FloorsAfter;
+    Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
       NoteProblem(C, Problem);

@@ -69,8 +69,13 @@ struct SearchOutcome {
 /// candidate that cannot be judged (an index out of bounds) is skipped. A
 /// candidate is evaluated only as long as it can still beat the best so
 /// far (CandidateTotals::Bound): the choice is the same as evaluating all.
+/// \p FloorsHold: no candidate takes an access below its floor under the
+/// layout as it is (false where candidates are compiled again, which moves
+/// wavefronts between merged accesses): candidates are then evaluated in
+/// full, and the search does not stop at the floor.
 SearchOutcome searchFewestWavefronts(size_t Candidates,
-                                     const EvaluateCandidate &Evaluate);
+                                     const EvaluateCandidate &Evaluate,
+                                     bool FloorsHold = true);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a

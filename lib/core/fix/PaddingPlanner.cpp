@@ -2,6 +2,7 @@
 
 #include "core/fix/PaddingPlanner.h"
 
+#include "core/access/AccessEvaluation.h"
 #include "core/fix/FixSearch.h"
 
 #include <algorithm>
@@ -40,6 +41,18 @@ plannedLabels(const std::vector<PlannedLayout> &Layouts) {
 
 namespace {
 
+/// Whether \p Desc conflicts, or cannot be judged, in some shape of
+/// \p Shapes under \p Layout.
+bool conflictsIn(const SharedArrayLayout &Layout, const SharedAccessDesc &Desc,
+                 const std::vector<BlockShape> &Shapes) {
+  for (const BlockShape &Shape : Shapes) {
+    AccessEvaluation E = evaluateAccess(Layout, Desc, Shape);
+    if (!E.judged() || (!E.Warps.empty() && E.worst().hasConflict()))
+      return true;
+  }
+  return false;
+}
+
 /// The executions of \p A as the compiler makes them under \p Changed, the
 /// changed layout of \p L (its own Instances as they are when \p AsIs or
 /// when its run is not known); null with \p Problem when a merge under it
@@ -58,7 +71,11 @@ const std::vector<AccessInstance> *compiledInstances(
   Out.clear();
   for (size_t E : A.Executions) {
     const AccessInstance &I = It->second[E];
-    if (!I.UncertainMerge.empty()) {
+    // Undecided: judged as written where neither way conflicts, as the
+    // layout as it is is (NvccCodegen's settleUncertainMerges).
+    if (!I.UncertainMerge.empty() &&
+        (conflictsIn(Changed, I.Desc, A.Shapes.Shapes) ||
+         conflictsIn(Changed, *I.UncertainWide, A.Shapes.Shapes))) {
       Problem = I.UncertainMerge;
       return nullptr;
     }
@@ -142,7 +159,7 @@ void keepFewestInstructions(
   std::optional<uint64_t> Fewest = Instructions(Out.Best);
   if (!Fewest)
     return;
-  for (size_t C = Out.Best + 1; C < Candidates; ++C) {
+  for (size_t C = Out.Best + 1; C <= Candidates; ++C) {
     CandidateTotals Totals;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem) || Totals.Pruned)
@@ -190,7 +207,8 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
         C == 0, Totals, Problem, Worst);
   };
   size_t Candidates = maxUsefulPadding(Layouts.front().Layout.ElementSize);
-  SearchOutcome Outcome = searchFewestWavefronts(Candidates, Evaluate);
+  SearchOutcome Outcome =
+      searchFewestWavefronts(Candidates, Evaluate, !compiledAgain(Layouts));
   verifyBest(Outcome, Evaluate, Worst);
   if (Outcome.Best != 0 && Worst.Values.empty() && compiledAgain(Layouts))
     keepFewestInstructions(Outcome, Candidates, Evaluate, [&](size_t C) {

@@ -111,8 +111,10 @@ public:
 
   /// Renames it to \p Target, replacing that in one step.
   std::error_code keep(const llvm::Twine &Target) {
-    close();
-    std::error_code EC = llvm::sys::fs::rename(Path, Target);
+    // A write the file system reports only at close must not be renamed.
+    std::error_code EC = close();
+    if (!EC)
+      EC = llvm::sys::fs::rename(Path, Target);
     if (EC)
       return EC;
     llvm::sys::DontRemoveFileOnSignal(Path);
@@ -129,10 +131,12 @@ public:
   }
 
 private:
-  void close() {
+  std::error_code close() {
+    std::error_code EC;
     if (FD >= 0)
-      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+      EC = llvm::sys::Process::SafelyCloseFileDescriptor(FD);
     FD = -1;
+    return EC;
   }
   llvm::SmallString<256> Path;
   int FD = -1;

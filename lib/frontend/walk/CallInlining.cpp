@@ -103,7 +103,8 @@ void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
 void Walker::noteNarrowedArguments(const CallExpr *C) {
   const FunctionDecl *Callee = C->getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || !Def)
+  // A function nvcc does not inline receives the whole vector.
+  if (!Callee || !Callee->hasBody(Def) || !Def || Def->hasAttr<NoInlineAttr>())
     return;
   unsigned First = firstArgument(C, *Def);
   for (unsigned I = 0; I < Def->getNumParams() && I + First < C->getNumArgs();

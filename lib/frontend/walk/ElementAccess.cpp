@@ -24,6 +24,15 @@ static const Expr *stripParensAndNoOps(const Expr *E) {
   }
 }
 
+/// The alignment an `__align__(N)` (aligned attribute) on \p V asks for, in
+/// bytes; 0 without one (the element type's own alignment is not a
+/// declared one: nvcc merges bytes only under an explicit alignment).
+static uint64_t declaredAlignment(const ASTContext &Ctx, const VarDecl &V) {
+  if (!V.hasAttr<AlignedAttr>())
+    return 0;
+  return V.getMaxAlignment() / Ctx.getCharWidth();
+}
+
 std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
                                                    const VarDecl &V) {
   QualType T = V.getType();
@@ -37,7 +46,7 @@ std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
       return std::nullopt;
     Layout.Dims = {1};
     Layout.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
-    Layout.DeclaredAlignment = Ctx.getDeclAlign(&V).getQuantity();
+    Layout.DeclaredAlignment = declaredAlignment(Ctx, V);
     return Layout;
   }
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
@@ -52,9 +61,7 @@ std::optional<SharedArrayLayout> sharedArrayLayout(ASTContext &Ctx,
   if (T->isIncompleteType() || T->isDependentType())
     return std::nullopt;
   Layout.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
-  Layout.DeclaredAlignment =
-      std::max<uint64_t>(Ctx.getTypeAlignInChars(T).getQuantity(),
-                         V.getMaxAlignment() / Ctx.getCharWidth());
+  Layout.DeclaredAlignment = declaredAlignment(Ctx, V);
   return Layout;
 }
 

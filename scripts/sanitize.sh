@@ -14,7 +14,7 @@ if [ ! -f $build/CMakeCache.txt ]; then
     -DCMAKE_CXX_COMPILER=clang++-22 -DBANKFIX_SANITIZE=address,undefined \
     -DBANKFIX_FUZZ=ON
 fi
-cmake --build $build -j "$(nproc)" --target bankfix bankfixUnitTests \
+cmake --build $build -j "$(nproc)" --target bankfix bankfixUnitTests bankfixFrontendTests \
   bankfixCoreFuzzer bankfixAnalysisFuzzer
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}

@@ -2,6 +2,7 @@
 
 #include "core/access/LaneAddress.h"
 
+#include "core/model/BankModel.h"
 #include "core/model/CheckedMath.h"
 
 namespace bankfix {
@@ -26,6 +27,15 @@ bool fromValues(EvalErrorKind K) {
 std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
                                        const SharedAccessDesc &Access,
                                        AccessEvaluation &Eval) {
+  // The hardware makes 1-, 2-, 4-, 8- and 16-byte accesses; a wider or odd
+  // one (a 3- or 12-byte struct copied whole) is several, not judged here.
+  if (!isSupportedAccessWidth(Access.Width)) {
+    setProblem(Eval,
+               "an access of " + std::to_string(Access.Width) +
+                   " bytes is not one hardware access",
+               "");
+    return std::nullopt;
+  }
   Addressing A;
   A.Scale.resize(Array.Dims.size());
   A.Extent = Array.Dims;

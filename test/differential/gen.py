@@ -397,8 +397,13 @@ def emit_kernel(g, lines, fname):
     return accesses
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv=None, generate_files=None, name="gen.py", doc=None):
+    """The command line of a generator: writes the kernels of
+    \p generate_files (seed, kernels, per_file) -> (files, manifest) and
+    manifest.json into OUT. gen_compiled.py calls it with its own."""
+    generate_files = generate_files or generate
+    ap = argparse.ArgumentParser(
+        description=(doc or __doc__).splitlines()[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--kernels", type=int, required=True)
     ap.add_argument("--per-file", type=int, default=20)
@@ -406,20 +411,20 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.kernels < 1 or args.per_file < 1:
         ap.error("--kernels and --per-file must be at least 1")
-    files, manifest = generate(args.seed, args.kernels, args.per_file)
+    files, manifest = generate_files(args.seed, args.kernels, args.per_file)
     os.makedirs(args.out, exist_ok=True)
-    for name, text in sorted(files.items()):
-        with open(os.path.join(args.out, name), "w") as f:
+    for fname, text in sorted(files.items()):
+        with open(os.path.join(args.out, fname), "w") as f:
             f.write(text)
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(dict(seed=args.seed, kernels=args.kernels,
-                       generator="gen.py --seed %d --kernels %d --per-file %d"
-                       % (args.seed, args.kernels, args.per_file),
+                       generator="%s --seed %d --kernels %d --per-file %d"
+                       % (name, args.seed, args.kernels, args.per_file),
                        files=sorted(files), accesses=manifest), f, indent=1,
                   sort_keys=True)
         f.write("\n")
-    print("gen: %d kernels, %d accesses in %d files under %s" % (
-        args.kernels, len(manifest), len(files), args.out))
+    print("%s: %d kernels, %d accesses in %d files under %s" % (
+        name[:-3], args.kernels, len(manifest), len(files), args.out))
     return 0
 
 

@@ -28,11 +28,12 @@ scenarios:
   their start is not always aligned.
 The same seed always gives byte-identical output.
 """
-import argparse
-import json
 import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen  # noqa: E402  (its command line serves both generators)
 
 # (name, bytes, scalar expression to add a loaded value to acc, value to store)
 TYPES = {
@@ -409,30 +410,7 @@ def generate(seed, kernels, per_file):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--kernels", type=int, required=True)
-    ap.add_argument("--per-file", type=int, default=20)
-    ap.add_argument("out")
-    args = ap.parse_args(argv)
-    if args.kernels < 1 or args.per_file < 1:
-        ap.error("--kernels and --per-file must be at least 1")
-    files, manifest = generate(args.seed, args.kernels, args.per_file)
-    os.makedirs(args.out, exist_ok=True)
-    for name, text in sorted(files.items()):
-        with open(os.path.join(args.out, name), "w") as f:
-            f.write(text)
-    with open(os.path.join(args.out, "manifest.json"), "w") as f:
-        json.dump(dict(seed=args.seed, kernels=args.kernels,
-                       generator="gen_compiled.py --seed %d --kernels %d "
-                       "--per-file %d" % (args.seed, args.kernels,
-                                          args.per_file),
-                       files=sorted(files), accesses=manifest), f, indent=1,
-                  sort_keys=True)
-        f.write("\n")
-    print("gen_compiled: %d kernels, %d accesses in %d files under %s" % (
-        args.kernels, len(manifest), len(files), args.out))
-    return 0
+    return gen.main(argv, generate, "gen_compiled.py", __doc__)
 
 
 if __name__ == "__main__":

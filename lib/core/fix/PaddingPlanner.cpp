@@ -93,29 +93,50 @@ bool compiledAgain(const std::vector<PlannedLayout> &Layouts) {
   return false;
 }
 
-/// The shared-memory warp-instructions per block the accesses of
-/// \p Layouts take under \p Change, or nullopt when one is not known.
-std::optional<uint64_t>
-plannedInstructions(const std::vector<PlannedLayout> &Layouts,
-                    const std::function<void(SharedArrayLayout &)> &Change) {
-  uint64_t Count = 0;
+/// Calls \p Visit(Changed, A, Instances, Problem) for each access A of
+/// \p Layouts, its layout changed by \p Change (Changed) and its
+/// executions as compiled for it (Instances; null with Problem when a merge
+/// under it cannot be decided), until Visit returns false.
+template <typename VisitFn>
+void forEachPlannedAccess(
+    const std::vector<PlannedLayout> &Layouts,
+    const std::function<void(SharedArrayLayout &)> &Change, bool AsIs,
+    VisitFn Visit) {
   for (const PlannedLayout &L : Layouts) {
     SharedArrayLayout Changed = L.Layout;
     Change(Changed);
     std::map<const UncompiledRun *, std::vector<AccessInstance>> Compiled;
     for (const PlannedAccess &A : L.Accesses) {
-      std::vector<AccessInstance> Out;
+      std::vector<AccessInstance> Recompiled;
       std::string Problem;
       const std::vector<AccessInstance> *Instances =
-          compiledInstances(L, Changed, A, false, Compiled, Out, Problem);
-      if (!Instances)
-        return std::nullopt;
-      for (const BlockShape &Shape : A.Shapes.Shapes)
-        for (const AccessInstance &I : *Instances)
-          if (I.runsFor(Shape))
-            Count += I.executions() * Shape.warps();
+          compiledInstances(L, Changed, A, AsIs, Compiled, Recompiled, Problem);
+      if (!Visit(Changed, A, Instances, Problem))
+        return;
     }
   }
+}
+
+/// The shared-memory warp-instructions per block the accesses of
+/// \p Layouts take under \p Change, or nullopt when one is not known.
+std::optional<uint64_t>
+plannedInstructions(const std::vector<PlannedLayout> &Layouts,
+                    const std::function<void(SharedArrayLayout &)> &Change) {
+  std::optional<uint64_t> Count = 0;
+  forEachPlannedAccess(Layouts, Change, false,
+                       [&](const SharedArrayLayout &, const PlannedAccess &A,
+                           const std::vector<AccessInstance> *Instances,
+                           const std::string &) {
+                         if (!Instances) {
+                           Count.reset();
+                           return false;
+                         }
+                         for (const BlockShape &Shape : A.Shapes.Shapes)
+                           for (const AccessInstance &I : *Instances)
+                             if (I.runsFor(Shape))
+                               *Count += I.executions() * Shape.warps();
+                         return true;
+                       });
   return Count;
 }
 
@@ -125,25 +146,24 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
                    const std::function<void(SharedArrayLayout &)> &Change,
                    bool AsIs, CandidateTotals &Totals, std::string &Problem,
                    WorstCaseValues &Worst) {
-  for (const PlannedLayout &L : Layouts) {
-    SharedArrayLayout Changed = L.Layout;
-    Change(Changed);
-    std::map<const UncompiledRun *, std::vector<AccessInstance>> Compiled;
-    for (const PlannedAccess &A : L.Accesses) {
-      std::vector<AccessInstance> Recompiled;
-      const std::vector<AccessInstance> *Instances =
-          compiledInstances(L, Changed, A, AsIs, Compiled, Recompiled, Problem);
-      uint64_t Sum = 0, Ideal = 0;
-      if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
-                                          Ideal, Problem, Worst, AsIs)) {
-        Problem = accessProblem(A.Label, Problem, Worst);
-        return false;
-      }
-      if (!Totals.add(Sum, Ideal))
-        return true;
-    }
-  }
-  return true;
+  bool Judged = true;
+  forEachPlannedAccess(
+      Layouts, Change, AsIs,
+      [&](const SharedArrayLayout &Changed, const PlannedAccess &A,
+          const std::vector<AccessInstance> *Instances,
+          const std::string &Undecided) {
+        uint64_t Sum = 0, Ideal = 0;
+        if (!Instances)
+          Problem = Undecided;
+        if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
+                                            Ideal, Problem, Worst, AsIs)) {
+          Problem = accessProblem(A.Label, Problem, Worst);
+          Judged = false;
+          return false;
+        }
+        return Totals.add(Sum, Ideal);
+      });
+  return Judged;
 }
 
 namespace {
@@ -189,6 +209,14 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
     return Plan;
   // Candidate C pads by C elements: the smallest padding that does best.
   // Rows read as vectors stay whole vectors long.
+  auto PadBy = [](size_t C) {
+    return [C](SharedArrayLayout &L) {
+      if (C == 0)
+        return;
+      L.WrittenRowBytes = L.Dims.back() * L.ElementSize;
+      L.Dims.back() += C;
+    };
+  };
   WorstCaseValues Worst;
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
@@ -196,26 +224,16 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
     for (const PlannedLayout &L : Layouts)
       if (RowAlign > 1 && C * L.Layout.ElementSize % RowAlign != 0)
         return false;
-    return plannedTotals(
-        Layouts,
-        [&](SharedArrayLayout &L) {
-          if (C == 0)
-            return;
-          L.WrittenRowBytes = L.Dims.back() * L.ElementSize;
-          L.Dims.back() += C;
-        },
-        C == 0, Totals, Problem, Worst);
+    return plannedTotals(Layouts, PadBy(C), C == 0, Totals, Problem, Worst);
   };
   size_t Candidates = maxUsefulPadding(Layouts.front().Layout.ElementSize);
+  bool CompiledAgain = compiledAgain(Layouts);
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates, Evaluate, !compiledAgain(Layouts));
+      searchFewestWavefronts(Candidates, Evaluate, !CompiledAgain);
   verifyBest(Outcome, Evaluate, Worst);
-  if (Outcome.Best != 0 && Worst.Values.empty() && compiledAgain(Layouts))
+  if (Outcome.Best != 0 && Worst.Values.empty() && CompiledAgain)
     keepFewestInstructions(Outcome, Candidates, Evaluate, [&](size_t C) {
-      return plannedInstructions(Layouts, [&](SharedArrayLayout &L) {
-        L.WrittenRowBytes = L.Dims.back() * L.ElementSize;
-        L.Dims.back() += C;
-      });
+      return plannedInstructions(Layouts, PadBy(C));
     });
   Plan.WhyNot = Outcome.Problem;
   if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&

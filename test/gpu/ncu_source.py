@@ -12,14 +12,24 @@ shared_sass_rows(csv_path) yields one dict per shared-memory SASS instruction
   cells     every column of the row, by header name
 """
 import csv
+import re
 import os
 
 
 def kernel_name(ncu_function):
     """ncu's "Function Name" without its parameters and, for a template
-    instance, the return type ncu writes first: 'void k<float>(T1 *)' ->
-    'k<float>'."""
-    name = ncu_function.split("(")[0].strip()
+    instance, the return type ncu writes first and the casts it writes in
+    integer arguments: 'void k<float>(T1 *)' -> 'k<float>',
+    'void k<(int)4>(const float *)' -> 'k<4>'."""
+    name = re.sub(r"\((?:unsigned |signed )?(?:int|long|short|char|bool)\)",
+                  "", ncu_function)
+    depth = 0
+    for i, c in enumerate(name):
+        depth += {"<": 1, ">": -1}.get(c, 0)
+        if c == "(" and depth == 0:
+            name = name[:i]
+            break
+    name = name.strip()
     if name.startswith("void "):
         name = name[5:]
     return name

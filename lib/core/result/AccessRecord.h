@@ -24,6 +24,9 @@ struct AccessRecord {
   std::string Function; ///< "kernel" or "kernel<16>"
   BlockShape Shape;
   std::string ShapeOrigin;
+  /// "launch", "option", "any" (the result holds for any block the
+  /// origin names) or "assumed".
+  std::string ShapeSource;
   /// Why a conflict here is not reported: "NOLINT", "header-filter"; empty
   /// when it is.
   std::string SuppressedBy;

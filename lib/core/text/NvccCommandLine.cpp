@@ -16,8 +16,7 @@ enum class Action {
   Standard,   ///< -std: kept
   Arch,       ///< an architecture (-arch, --cuda-gpu-arch, ...)
   GenCode,    ///< -gencode arch=...,code=...
-  OptionsFile,
-  Drop, ///< dropped with its value
+  Drop,       ///< dropped with its value
 };
 
 /// An option that takes a value, in any of its spellings. Values come as
@@ -55,9 +54,6 @@ const ValueOption ValueOptions[] = {
     {"--offload-arch", Action::Arch, nullptr, false},
     {"-gencode", Action::GenCode, nullptr, false},
     {"--generate-code", Action::GenCode, nullptr, false},
-    // Cannot be followed.
-    {"--options-file", Action::OptionsFile, nullptr, false},
-    {"-optf", Action::OptionsFile, nullptr, false},
     // Dropped with their value.
     {"-o", Action::Drop, nullptr, true},
     {"--output-file", Action::Drop, nullptr, false},
@@ -228,22 +224,104 @@ const ValueOption *matchValueOption(const std::vector<std::string> &Argv,
   return nullptr;
 }
 
+/// Appends \p Argv from \p First to \p Out with every options file
+/// (--options-file F, -optf=F,G) and response file (@F) replaced by the
+/// words it holds, read with \p Read; what cannot be read is reported.
+void expandOptionFiles(const std::vector<std::string> &Argv, size_t First,
+                       const std::string &Directory,
+                       const OptionsFileReader &Read, unsigned Depth,
+                       std::vector<std::string> &Out,
+                       std::vector<std::string> &Warnings) {
+  auto Include = [&](const std::string &Name, const char *What) {
+    std::optional<std::string> Text;
+    if (Read && Depth < 8)
+      Text = Read(absolute(Name, Directory));
+    if (!Text) {
+      Warnings.push_back(std::string(What) + " '" + Name + "' is not read");
+      return;
+    }
+    expandOptionFiles(splitCommandWords(*Text), 0, Directory, Read, Depth + 1,
+                      Out, Warnings);
+  };
+  for (size_t I = First; I < Argv.size(); ++I) {
+    const std::string &Arg = Argv[I];
+    if (Arg.size() > 1 && Arg[0] == '@') {
+      Include(Arg.substr(1), "response file");
+      continue;
+    }
+    std::string Files;
+    bool Found = false;
+    for (const char *Name : {"--options-file", "-optf"}) {
+      size_t Len = std::strlen(Name);
+      if (Arg == Name && I + 1 < Argv.size()) {
+        Files = Argv[++I];
+        Found = true;
+      } else if (startsWith(Arg, Name) && Arg.size() > Len && Arg[Len] == '=') {
+        Files = Arg.substr(Len + 1);
+        Found = true;
+      }
+      if (Found)
+        break;
+    }
+    if (!Found) {
+      Out.push_back(Arg);
+      continue;
+    }
+    for (const std::string &File : splitList(Files))
+      if (!File.empty())
+        Include(File, "options file");
+  }
+}
+
 } // namespace
 
-TranslatedCommand translateCompileCommand(const std::vector<std::string> &Argv,
-                                          const std::string &Directory) {
+std::vector<std::string> splitCommandWords(const std::string &Text) {
+  std::vector<std::string> Words;
+  std::string Word;
+  bool InWord = false;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && Quote != '\'') {
+      Word += Text[++I];
+      InWord = true;
+    } else if (Quote) {
+      if (C == Quote)
+        Quote = 0;
+      else
+        Word += C;
+    } else if (C == '"' || C == '\'') {
+      Quote = C;
+      InWord = true;
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
+      if (InWord)
+        Words.push_back(Word);
+      Word.clear();
+      InWord = false;
+    } else {
+      Word += C;
+      InWord = true;
+    }
+  }
+  if (InWord)
+    Words.push_back(Word);
+  return Words;
+}
+
+TranslatedCommand translateCompileCommand(const std::vector<std::string> &Given,
+                                          const std::string &Directory,
+                                          const OptionsFileReader &Read) {
   TranslatedCommand Out;
+  std::vector<std::string> Argv;
+  if (!Given.empty())
+    Argv.push_back(Given.front());
+  expandOptionFiles(Given, 1, Directory, Read, 0, Argv, Out.Warnings);
   auto SetArch = [&](const std::string &Arch) {
     if (Out.GpuArch.empty())
       Out.GpuArch = Arch;
   };
   for (size_t I = 1; I < Argv.size(); ++I) {
     const std::string &Arg = Argv[I];
-    if (!Arg.empty() && Arg[0] == '@') {
-      Out.Warnings.push_back("response file '" + Arg.substr(1) +
-                             "' is not read");
-      continue;
-    }
     if (Arg.size() < 2 || Arg[0] != '-')
       continue; // an input file, or the value of an option we do not know
     std::string Value;
@@ -272,9 +350,6 @@ TranslatedCommand translateCompileCommand(const std::vector<std::string> &Argv,
       break;
     case Action::GenCode:
       SetArch(genCodeArch(Value));
-      break;
-    case Action::OptionsFile:
-      Out.Warnings.push_back("options file '" + Value + "' is not read");
       break;
     case Action::Drop:
       break;

@@ -7,7 +7,9 @@
 // -include, and the GPU architecture (-arch, --gpu-architecture, -gencode,
 // -code, --cuda-gpu-arch, --offload-arch). Everything else (optimisation,
 // nvcc-only switches, flags for the host compiler, ptxas or the linker,
-// outputs, inputs) is dropped; an options file cannot be followed and is
+// outputs, inputs) is dropped. Options files (--options-file, -optf, which
+// CMake writes for nvcc's include directories) and @response files are read
+// in place through the caller's reader; one that cannot be read is
 // reported. Relative paths are made absolute against the command's
 // directory.
 //
@@ -16,6 +18,8 @@
 #ifndef BANKFIX_NVCCCOMMANDLINE_H
 #define BANKFIX_NVCCCOMMANDLINE_H
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,10 +36,21 @@ struct TranslatedCommand {
   std::vector<std::string> Warnings;
 };
 
+/// The contents of a file named by its absolute path; nullopt when it
+/// cannot be read.
+using OptionsFileReader =
+    std::function<std::optional<std::string>(const std::string &)>;
+
 /// Translates \p Argv (argv[0] is the compiler: nvcc, clang, clang++...)
-/// run in \p Directory.
+/// run in \p Directory; options and response files are read with
+/// \p Read (none when it is empty).
 TranslatedCommand translateCompileCommand(const std::vector<std::string> &Argv,
-                                          const std::string &Directory);
+                                          const std::string &Directory,
+                                          const OptionsFileReader &Read = {});
+
+/// \p Text split as a shell splits words: blanks separate, quotes group,
+/// a backslash escapes the next character.
+std::vector<std::string> splitCommandWords(const std::string &Text);
 
 } // namespace bankfix
 

@@ -2,6 +2,8 @@
 
 #include "frontend/analysis/BlockShapeChoice.h"
 
+#include "core/access/ShapeIndependence.h"
+
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -23,6 +25,45 @@ static std::string origin(const BlockDimOption &O) {
          (O.Kernel.empty() ? "" : "=" + O.Kernel + ":" + O.Shape.str());
 }
 
+const char *shapeSourceName(ShapeSource S) {
+  switch (S) {
+  case ShapeSource::Launch:
+    return "launch";
+  case ShapeSource::Option:
+    return "option";
+  case ShapeSource::AnyBlock:
+    return "any";
+  case ShapeSource::Assumed:
+  case ShapeSource::Probe:
+    break;
+  }
+  return "assumed";
+}
+
+/// N of the kernel's __launch_bounds__(N), when it has a constant one.
+static std::optional<unsigned> launchBound(const FunctionDecl &F) {
+  const auto *A = F.getAttr<CUDALaunchBoundsAttr>();
+  Expr::EvalResult R;
+  if (!A || !A->getMaxThreads() || A->getMaxThreads()->isValueDependent() ||
+      !A->getMaxThreads()->EvaluateAsInt(R, F.getASTContext()))
+    return std::nullopt;
+  const llvm::APSInt &V = R.Val.getInt();
+  if (V.isNegative() || V.isZero() || V.getActiveBits() > 11 ||
+      V.getZExtValue() > MaxThreadsPerBlock)
+    return std::nullopt;
+  return unsigned(V.getZExtValue());
+}
+
+/// The assumed shape: 32x32x1, or 32 x N/32 under __launch_bounds__(N).
+static BlockShapeChoice assumed(const FunctionDecl &F, std::string Why) {
+  BlockShape Shape = DefaultBlockShape;
+  if (std::optional<unsigned> N = launchBound(F)) {
+    Shape = *N >= 32 ? BlockShape{{32, *N / 32, 1}} : BlockShape{{*N, 1, 1}};
+    Why += " (at most " + std::to_string(*N) + " threads: __launch_bounds__)";
+  }
+  return {Shape, "assumed: " + Why, ShapeSource::Assumed};
+}
+
 static void addUnique(std::vector<BlockShapeChoice> &Choices,
                       BlockShapeChoice C) {
   for (const BlockShapeChoice &Existing : Choices)
@@ -40,12 +81,12 @@ chooseBlockShapes(const FunctionDecl &F,
   std::string Display = functionDisplayName(F);
   for (const BlockDimOption &O : Options)
     if (!O.Kernel.empty() && (O.Kernel == Name || O.Kernel == Display))
-      addUnique(Choices, {O.Shape, origin(O)});
+      addUnique(Choices, {O.Shape, origin(O), ShapeSource::Option});
   if (!Choices.empty())
     return Choices;
   for (const BlockDimOption &O : Options)
     if (O.Kernel.empty())
-      addUnique(Choices, {O.Shape, origin(O)});
+      addUnique(Choices, {O.Shape, origin(O), ShapeSource::Option});
   if (!Choices.empty())
     return Choices;
 
@@ -54,20 +95,130 @@ chooseBlockShapes(const FunctionDecl &F,
   for (const LaunchSite &L : Launches) {
     if (L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
       continue;
-    if (L.Shape)
-      addUnique(Choices,
-                {*L.Shape, "from the launch at " + describePlace(SM, L.Loc)});
-    else if (Unknown.empty())
+    std::string Origin = "from the launch at " + describePlace(SM, L.Loc) +
+                         (L.Through.empty() ? "" : " through " + L.Through);
+    if (L.Shapes.size() > 1) {
+      Origin += ", whose block is one of ";
+      for (size_t I = 0; I < L.Shapes.size(); ++I)
+        Origin += (I == 0                     ? ""
+                   : I + 1 == L.Shapes.size() ? " or "
+                                              : ", ") +
+                  L.Shapes[I].str();
+    }
+    for (const BlockShape &S : L.Shapes)
+      addUnique(Choices, {S, Origin, ShapeSource::Launch});
+    if (L.Shapes.empty() && Unknown.empty())
       Unknown = describePlace(SM, L.Loc);
   }
   if (!Choices.empty())
     return Choices;
   if (!Unknown.empty())
-    return {{DefaultBlockShape, "assumed: the block shape of the launch at " +
-                                    Unknown +
-                                    " is not a constant; set it with "
-                                    "--block-dim"}};
-  return {{DefaultBlockShape, "assumed: no launch site and no --block-dim"}};
+    return {assumed(F, "the block shape of the launch at " + Unknown +
+                           " is not a constant; set it with --block-dim")};
+  return {assumed(F, "no launch site and no --block-dim")};
+}
+
+std::vector<BlockShapeChoice>
+choicesWithProbes(const FunctionDecl &F,
+                  const std::vector<LaunchSite> &Launches,
+                  const std::vector<BlockDimOption> &Options) {
+  std::vector<BlockShapeChoice> Choices =
+      chooseBlockShapes(F, Launches, Options);
+  if (Choices.size() != 1 || Choices[0].Source != ShapeSource::Assumed ||
+      Choices[0].Shape.Dim[0] % 32 != 0)
+    return Choices;
+  for (const BlockShape &S : probeShapes(Choices[0].Shape.threads()))
+    if (!(S == Choices[0].Shape))
+      Choices.push_back({S, "", ShapeSource::Probe});
+  return Choices;
+}
+
+/// The summary for \p Shape: the one judged with it, or judged now.
+static AccessSummary summaryFor(const BlockShape &Shape,
+                                const SharedArrayLayout &Layout,
+                                const std::vector<AccessInstance> &Instances,
+                                const std::vector<BlockShapeChoice> &Choices,
+                                const std::vector<AccessSummary> &Summaries) {
+  for (size_t I = 0; I < Choices.size(); ++I)
+    if (Choices[I].Shape == Shape)
+      return Summaries[I];
+  // A function walked once per shape gave the access the same executions
+  // in each walk (shapeDependence): those of one walk stand for this shape.
+  std::vector<AccessInstance> Walk;
+  for (const AccessInstance &I : Instances)
+    if (!I.OnlyForBlockDim || *I.OnlyForBlockDim == Choices[0].Shape.Dim) {
+      Walk.push_back(I);
+      Walk.back().OnlyForBlockDim.reset();
+    }
+  return summarizeAccess(Layout, Walk, Shape);
+}
+
+static bool outOfBounds(const AccessSummary &S) {
+  return !S.judged() && S.Instances[S.FirstProblem].Eval.ProblemFromValues;
+}
+
+/// "for any block with x a multiple of 32", with the limits the probes had.
+static std::string anyBlock(unsigned Threads, unsigned Across) {
+  std::string Out = Across == 1 ? "for any block with x = 32"
+                                : "for any block with x a multiple of 32";
+  if (Across > 1 && Across < Threads / 32)
+    Out += " up to " + std::to_string(32 * Across);
+  if (Threads < MaxThreadsPerBlock)
+    Out += " and at most " + std::to_string(Threads) + " threads";
+  return Out;
+}
+
+void settleAssumedShape(const SharedArrayLayout &Layout,
+                        const std::vector<AccessInstance> &Instances,
+                        std::vector<BlockShapeChoice> &Choices,
+                        std::vector<AccessSummary> &Summaries) {
+  if (Choices.size() < 2 || Choices[1].Source != ShapeSource::Probe ||
+      Summaries.size() != Choices.size())
+    return;
+  BlockShapeChoice &Base = Choices[0];
+  std::string Dependence = shapeDependence(Instances);
+  std::string How;
+  if (!Dependence.empty())
+    How = "; the result may depend on the block shape: " + Dependence;
+  // The widest blocks first; narrower ones where wide ones leave the array.
+  for (unsigned Across = 32; Across >= 1 && Dependence.empty(); Across /= 2) {
+    std::vector<AccessSummary> Probed;
+    bool Outside = false;
+    for (const BlockShape &S : probeShapes(Base.Shape.threads(), Across)) {
+      Probed.push_back(summaryFor(S, Layout, Instances, Choices, Summaries));
+      Outside = Outside || outOfBounds(Probed.back());
+    }
+    if (Outside)
+      continue;
+    if (sameForEveryWarp(Probed)) {
+      std::string Why = Base.Origin.substr(Base.Origin.find(": ") + 2);
+      Why = Why.substr(0, Why.find("; set it with --block-dim"));
+      Base = {Base.Shape,
+              Why + "; every warp gives the same result " +
+                  anyBlock(Base.Shape.threads(), Across),
+              ShapeSource::AnyBlock};
+      How.clear();
+    } else {
+      How = "; the result depends on the block shape";
+      for (size_t I = 1; I < Probed.size(); ++I)
+        if (Probed[I].judged() && Probed[0].judged() && Probed[I].runs() &&
+            Probed[0].runs() &&
+            Probed[I].worst().worst().Wavefronts !=
+                Probed[0].worst().worst().Wavefronts) {
+          unsigned W = Probed[0].worst().worst().Wavefronts;
+          How += " (" + std::to_string(W) +
+                 (W == 1 ? " wavefront" : " wavefronts") +
+                 " in the worst warp for " + Probed[0].worst().Shape.str() +
+                 ", " + std::to_string(Probed[I].worst().worst().Wavefronts) +
+                 " for " + Probed[I].worst().Shape.str() + ")";
+          break;
+        }
+    }
+    break;
+  }
+  Base.Origin += How;
+  Choices.resize(1);
+  Summaries.resize(1);
 }
 
 std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {

@@ -2,14 +2,17 @@
 //
 // In order: --block-dim=KERNEL:shape for that kernel, then --block-dim=shape
 // for all, then the shapes of the kernel's launch sites in the translation
-// unit, then the default 32x32x1. Each choice says where it came from, for
-// the diagnostic.
+// unit, then the default 32x32x1 (32 x N/32 under __launch_bounds__(N)).
+// Each choice says where it came from, for the diagnostic. An assumed shape
+// is judged with the probe shapes beside it (ShapeIndependence.h), and
+// settleAssumedShape says whether the result holds for any block.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BANKFIX_BLOCKSHAPECHOICE_H
 #define BANKFIX_BLOCKSHAPECHOICE_H
 
+#include "core/access/AccessSummary.h"
 #include "core/model/BlockShape.h"
 #include "frontend/analysis/LaunchSites.h"
 
@@ -20,9 +23,16 @@
 
 namespace bankfix {
 
+/// Where a block shape comes from.
+enum class ShapeSource { Launch, Option, AnyBlock, Assumed, Probe };
+
+/// "launch", "option", "any", "assumed": the JSON reports' names.
+const char *shapeSourceName(ShapeSource S);
+
 struct BlockShapeChoice {
   BlockShape Shape;
   std::string Origin; ///< "set with --block-dim", "from the launch at ..."
+  ShapeSource Source = ShapeSource::Launch;
 };
 
 /// The shape assumed when neither a launch site nor --block-dim says.
@@ -32,6 +42,23 @@ std::vector<BlockShapeChoice>
 chooseBlockShapes(const clang::FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
                   const std::vector<BlockDimOption> &Options);
+
+/// The choices of \p F and, when its shape is assumed, the probe shapes
+/// after it.
+std::vector<BlockShapeChoice>
+choicesWithProbes(const clang::FunctionDecl &F,
+                  const std::vector<LaunchSite> &Launches,
+                  const std::vector<BlockDimOption> &Options);
+
+/// Replaces an assumed choice and its probes (one summary each) by one
+/// choice: the assumed shape, said to hold for any block with x a multiple
+/// of 32 when every warp of every probe gives the same result (for the
+/// widest blocks that keep the index in the array), else said to depend on
+/// the shape (and how). Choices without probes are left.
+void settleAssumedShape(const SharedArrayLayout &Layout,
+                        const std::vector<AccessInstance> &Instances,
+                        std::vector<BlockShapeChoice> &Choices,
+                        std::vector<AccessSummary> &Summaries);
 
 /// The shapes \p Choice lists.
 std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice);

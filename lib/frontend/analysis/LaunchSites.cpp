@@ -1,11 +1,14 @@
 //===- LaunchSites.cpp - Kernel launches and the block shapes they use ----===//
 
 #include "frontend/analysis/LaunchSites.h"
+#include "frontend/analysis/HostValues.h"
 #include "frontend/parse/UserDecls.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -13,44 +16,26 @@ namespace bankfix {
 
 namespace {
 
-/// Whether \p Body assigns \p V or one of its members, or takes its address.
-class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
-public:
-  explicit ChangeFinder(const VarDecl *V) : V(V) {}
-  bool Changed = false;
-
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp() && refersTo(B->getLHS()))
-      Changed = true;
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() > 0 && refersTo(C->getArg(0)))
-      Changed = true;
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        refersTo(U->getSubExpr()))
-      Changed = true;
-    return true;
-  }
-
-private:
-  bool refersTo(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    return Ref && Ref->getDecl() == V;
-  }
-  const VarDecl *V;
+/// A launch as written, before its values are followed: the kernel, the
+/// block and the byte count, each an expression (and a member of it, for a
+/// cudaLaunchConfig_t) in the launching function.
+struct WrittenLaunch {
+  const Expr *At;
+  const FunctionDecl *Function;
+  const FunctionDecl *Direct; ///< the kernel, when named at the launch
+  const Expr *Kernel;
+  const Expr *Block;
+  MemberPath BlockPath;
+  const Expr *Bytes; ///< null: the launch gives no dynamic shared memory
+  MemberPath BytesPath;
 };
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx, std::vector<LaunchSite> &Out)
-      : Ctx(Ctx), Out(Out) {}
+  LaunchFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::vector<WrittenLaunch> Launches;
+  CallSites Calls;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -63,105 +48,196 @@ public:
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    const FunctionDecl *Saved = Function;
-    Function = F;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Function = Saved;
-    return Result;
+    return within(F,
+                  [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    return within(
+        F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    LaunchSite Site;
-    Site.Kernel = Call->getDirectCallee();
-    Site.Loc = Call->getBeginLoc();
-    if (!Site.Kernel || Ctx.getSourceManager().isInSystemHeader(Site.Loc))
-      return true;
     const CallExpr *Config = Call->getConfig();
-    if (Config && Config->getNumArgs() >= 2)
-      Site.Shape = dim3Value(Config->getArg(1), 0);
-    if (Config && Config->getNumArgs() >= 3 &&
-        !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-      Site.DynamicBytesExpr = Config->getArg(2);
-      Expr::EvalResult R;
-      if (!Site.DynamicBytesExpr->isValueDependent() &&
-          Site.DynamicBytesExpr->EvaluateAsInt(R, Ctx) &&
-          !R.Val.getInt().isNegative())
-        Site.DynamicBytes = R.Val.getInt().getZExtValue();
+    if (!Function || !Config || Config->getNumArgs() < 2)
+      return true;
+    const Expr *Bytes = nullptr;
+    if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+      Bytes = Config->getArg(2);
+    Launches.push_back({Call,
+                        Function,
+                        kernelOf(Call->getDirectCallee()),
+                        Call->getCallee(),
+                        Config->getArg(1),
+                        {},
+                        Bytes,
+                        {}});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Function || !Callee || isa<CUDAKernelCallExpr>(Call))
+      return true;
+    if (const FunctionDecl *Def = Callee->getDefinition())
+      Calls.add(Def, {Call, Function});
+    StringRef Name = Callee->getName();
+    unsigned N = Call->getNumArgs();
+    // cudaLaunchKernel(func, grid, block, args, sharedMem, stream), and the
+    // cooperative launch with the same arguments.
+    if ((Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel") &&
+        N >= 3) {
+      const Expr *Bytes = N >= 5 && !isa<CXXDefaultArgExpr>(Call->getArg(4))
+                              ? Call->getArg(4)
+                              : nullptr;
+      Launches.push_back({Call,
+                          Function,
+                          nullptr,
+                          Call->getArg(0),
+                          Call->getArg(2),
+                          {},
+                          Bytes,
+                          {}});
     }
-    Out.push_back(Site);
+    // cudaLaunchKernelEx(&config, kernel, args...).
+    if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
+        N >= 2)
+      Launches.push_back({Call,
+                          Function,
+                          nullptr,
+                          Call->getArg(1),
+                          Call->getArg(0),
+                          {"blockDim"},
+                          Call->getArg(0),
+                          {"dynamicSmemBytes"}});
     return true;
   }
 
 private:
-  std::optional<unsigned> intValue(const Expr *E) {
-    Expr::EvalResult R;
-    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-      return std::nullopt;
-    const llvm::APSInt &V = R.Val.getInt();
-    if (V.isNegative() || V.getActiveBits() > 32)
-      return std::nullopt;
-    return unsigned(V.getZExtValue());
+  template <typename F> bool within(FunctionDecl *D, F Traverse) {
+    const FunctionDecl *Saved = Function;
+    Function = D;
+    bool Result = Traverse();
+    Function = Saved;
+    return Result;
   }
-
-  std::optional<BlockShape> dim3Value(const Expr *E, unsigned Depth) {
-    if (!E || Depth > 16)
-      return std::nullopt;
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-      return dim3Value(Cast->getSubExpr(), Depth + 1);
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-      if (Construct->getNumArgs() == 1 &&
-          Construct->getConstructor()->isCopyOrMoveConstructor())
-        return dim3Value(Construct->getArg(0), Depth + 1);
-      BlockShape Shape;
-      Shape.Dim = {1, 1, 1};
-      if (Construct->getNumArgs() > 3)
-        return std::nullopt;
-      for (unsigned I = 0; I < Construct->getNumArgs(); ++I) {
-        const Expr *Arg = Construct->getArg(I);
-        if (!Arg->getType()->isIntegralOrEnumerationType())
-          return std::nullopt;
-        std::optional<unsigned> V = intValue(Arg);
-        if (!V || *V == 0)
-          return std::nullopt;
-        Shape.Dim[I] = *V;
-      }
-      if (Shape.threads() > MaxThreadsPerBlock)
-        return std::nullopt;
-      return Shape;
-    }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || !V->getInit())
-        return std::nullopt;
-      if (V->hasLocalStorage() && Function && Function->getBody()) {
-        ChangeFinder Changes(V);
-        Changes.TraverseStmt(Function->getBody());
-        if (Changes.Changed)
-          return std::nullopt;
-      } else if (!V->getType().isConstQualified()) {
-        return std::nullopt;
-      }
-      return dim3Value(V->getInit(), Depth + 1);
-    }
-    if (E->getType()->isIntegralOrEnumerationType())
-      if (std::optional<unsigned> V = intValue(E))
-        if (*V > 0 && *V <= MaxThreadsPerBlock)
-          return BlockShape{{*V, 1, 1}};
-    return std::nullopt;
+  static const FunctionDecl *kernelOf(const FunctionDecl *F) {
+    return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
   }
-
   ASTContext &Ctx;
-  std::vector<LaunchSite> &Out;
   const FunctionDecl *Function = nullptr;
 };
+
+/// The calls that reach \p F and give it its parameters, up to a few
+/// levels out while the arguments are parameters again; \p F alone when
+/// nothing calls it.
+void chainsTo(const FunctionDecl *F, const CallSites &Calls, unsigned Depth,
+              std::vector<std::unique_ptr<CallChain>> &Store,
+              std::vector<const CallChain *> &Out) {
+  constexpr size_t MaxChains = 64;
+  const std::vector<CallSites::Call> &Sites = Calls.of(F);
+  if (Sites.empty() || Depth >= 4) {
+    Store.push_back(
+        std::make_unique<CallChain>(CallChain{F, nullptr, nullptr}));
+    Out.push_back(Store.back().get());
+    return;
+  }
+  for (const CallSites::Call &C : Sites) {
+    if (Out.size() >= MaxChains)
+      return;
+    // The chain is built outermost first: the caller's own chains, then
+    // this call into F.
+    std::vector<const CallChain *> Outers;
+    bool CallerParams = false;
+    for (const Expr *Arg : C.Expr->arguments())
+      CallerParams = CallerParams || HostValues::readsParameter(Arg, C.Caller);
+    if (CallerParams)
+      chainsTo(C.Caller, Calls, Depth + 1, Store, Outers);
+    else {
+      Store.push_back(
+          std::make_unique<CallChain>(CallChain{C.Caller, nullptr, nullptr}));
+      Outers.push_back(Store.back().get());
+    }
+    for (const CallChain *Outer : Outers) {
+      Store.push_back(std::make_unique<CallChain>(CallChain{F, C.Expr, Outer}));
+      Out.push_back(Store.back().get());
+    }
+  }
+}
+
+/// The call of the launching function's chain that the user wrote: the
+/// innermost call into the wrapper.
+SourceLocation siteOf(const WrittenLaunch &L, const CallChain &Chain) {
+  return Chain.Call ? Chain.Call->getBeginLoc() : L.At->getBeginLoc();
+}
+
+/// Whether \p L's kernel and block shape are known in \p Chain.
+bool resolves(const WrittenLaunch &L, const CallChain &Chain,
+              HostValues &Values) {
+  return (L.Direct || Values.kernels(L.Kernel, Chain)) &&
+         Values.shapes(L.Block, Chain, L.BlockPath);
+}
+
+/// The sites \p L makes in \p Chain: one per kernel it can launch.
+void addSites(const WrittenLaunch &L, const CallChain &Chain,
+              HostValues &Values, const SourceManager &SM,
+              std::vector<LaunchSite> &Sites) {
+  std::vector<const FunctionDecl *> Kernels;
+  if (L.Direct)
+    Kernels.push_back(L.Direct);
+  else if (auto Ks = Values.kernels(L.Kernel, Chain))
+    Kernels = *Ks;
+  LaunchSite Site;
+  Site.Loc = siteOf(L, Chain);
+  if (SM.isInSystemHeader(Site.Loc))
+    return;
+  if (Chain.Call)
+    Site.Through = "'" + L.Function->getNameAsString() + "'";
+  if (auto Shapes = Values.shapes(L.Block, Chain, L.BlockPath))
+    Site.Shapes = *Shapes;
+  if (L.Bytes) {
+    Site.BytesGiven = true;
+    if (!Chain.Call && L.BytesPath.empty())
+      Site.DynamicBytesExpr = L.Bytes;
+    auto Bytes = Values.integers(L.Bytes, Chain, L.BytesPath);
+    if (Bytes && Bytes->size() == 1)
+      Site.DynamicBytes = Bytes->front();
+  }
+  for (const FunctionDecl *K : Kernels) {
+    Site.Kernel = K;
+    Sites.push_back(Site);
+  }
+}
 
 } // namespace
 
 std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
-  std::vector<LaunchSite> Sites;
-  LaunchFinder Finder(Ctx, Sites);
+  LaunchFinder Finder(Ctx);
   traverseUserDecls(Ctx, Finder);
+  HostValues Values(Ctx, Finder.Calls);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<LaunchSite> Sites;
+  std::vector<std::unique_ptr<CallChain>> Store;
+  for (const WrittenLaunch &L : Finder.Launches) {
+    // The launching function on its own first; through its calls when a
+    // value it needs comes from them (a parameter, or a local computed from
+    // one).
+    Store.push_back(
+        std::make_unique<CallChain>(CallChain{L.Function, nullptr, nullptr}));
+    std::vector<const CallChain *> Chains{Store.back().get()};
+    if (!resolves(L, *Chains.front(), Values) &&
+        !Finder.Calls.of(L.Function).empty()) {
+      std::vector<const CallChain *> Calls;
+      chainsTo(L.Function, Finder.Calls, 0, Store, Calls);
+      // Where no call tells more, the launch is reported where it is
+      // written.
+      if (std::any_of(Calls.begin(), Calls.end(), [&](const CallChain *C) {
+            return resolves(L, *C, Values);
+          }))
+        Chains = Calls;
+    }
+    for (const CallChain *Chain : Chains)
+      addSites(L, *Chain, Values, SM, Sites);
+  }
   return Sites;
 }
 

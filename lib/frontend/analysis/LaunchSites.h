@@ -1,10 +1,15 @@
 //===- LaunchSites.h - Kernel launches and the block shapes they use ------===//
 //
-// Finds every `kernel<<<grid, block, ...>>>` in the translation unit and
-// works out the block shape when it is a constant: `dim3 block(32, 8)`, an
-// integer, a macro or constexpr, a dim3 variable initialised once; and the
-// dynamic shared memory it asks for (the third argument), as written and,
-// when it is a constant, its value.
+// Finds every launch in the translation unit: `kernel<<<grid, block, ...>>>`
+// (in every instantiation of a function template), cudaLaunchKernel,
+// cudaLaunchCooperativeKernel and cudaLaunchKernelEx with its
+// cudaLaunchConfig_t. Where the kernel, the block or the byte count is a
+// parameter of the launching function (a project's launch wrapper, whatever
+// its name), each call of that function is a launch of its own, with the
+// values that call passes. The kernel may be held in a variable or an
+// array; the block shape may be one of a few values (HostValues.h). Each
+// site records the block shapes it can have and the dynamic shared memory
+// it asks for, as written and, when it is a constant, its value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +29,18 @@ namespace bankfix {
 
 struct LaunchSite {
   const clang::FunctionDecl *Kernel = nullptr; ///< the instantiation launched
+  /// Where the launch is written or, through a wrapper, the wrapper's call.
   clang::SourceLocation Loc;
-  std::optional<BlockShape> Shape; ///< nullopt: not a constant bankfix follows
-  /// The third `<<< >>>` argument as written; null when the launch has none.
+  /// The shapes the block can have; empty: not a value bankfix follows.
+  std::vector<BlockShape> Shapes;
+  /// "'launch_kernel'": the wrapper whose `<<< >>>` or cudaLaunch* call
+  /// this call reaches; empty when the launch is written at Loc.
+  std::string Through;
+  /// Whether the launch gives dynamic shared memory.
+  bool BytesGiven = false;
+  /// The byte count as written at the launch (the third `<<< >>>` argument,
+  /// cudaLaunchKernel's fifth); null when the launch gives none, or gives
+  /// it through a wrapper or a cudaLaunchConfig_t (not rewritten at Loc).
   const clang::Expr *DynamicBytesExpr = nullptr;
   std::optional<uint64_t> DynamicBytes; ///< its value, when a constant
 };

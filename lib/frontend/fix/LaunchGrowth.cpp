@@ -51,11 +51,14 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
     Seen = true;
     std::string Where = describePlace(SM, Site.Loc);
     if (!Site.DynamicBytesExpr || !Site.DynamicBytes) {
-      Out.Refusal =
-          "the launch at " + Where +
-          (Site.DynamicBytesExpr ? " gives a byte count that is not a constant"
-                                 : " gives no dynamic shared memory") +
-          "; it must give " + Growth.Name + " " + ratio(Growth);
+      Out.Refusal = "the launch at " + Where +
+                    (!Site.BytesGiven ? " gives no dynamic shared memory"
+                     : !Site.Through.empty()
+                         ? " gives its byte count through " + Site.Through
+                     : !Site.DynamicBytesExpr
+                         ? " gives its byte count in its launch configuration"
+                         : " gives a byte count that is not a constant") +
+                    "; it must give " + Growth.Name + " " + ratio(Growth);
       return Out;
     }
     uint64_t Before = *Site.DynamicBytes;

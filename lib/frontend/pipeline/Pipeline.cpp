@@ -48,7 +48,7 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
   U.Found = findSharedAccesses(
       Ctx,
       [&](const FunctionDecl &F) {
-        return shapesOf(chooseBlockShapes(F, Launches, BlockDims));
+        return shapesOf(choicesWithProbes(F, Launches, BlockDims));
       },
       ShouldWalk);
   size_t N = U.Found.Accesses.size();
@@ -57,20 +57,27 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
   for (size_t I = 0; I < N; ++I)
     if (U.Found.Accesses[I].Unsupported.empty())
       U.Choices[I] =
-          chooseBlockShapes(*U.Found.Accesses[I].Function, Launches, BlockDims);
+          choicesWithProbes(*U.Found.Accesses[I].Function, Launches, BlockDims);
   compileAccesses(Ctx, U.Found, U.Choices);
 
+  for (size_t I = 0; I < N; ++I) {
+    const FoundAccess &Access = U.Found.Accesses[I];
+    for (const BlockShapeChoice &Block : U.Choices[I])
+      U.Summaries[I].push_back(
+          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
+    // The probes beside an assumed shape say whether it matters; the
+    // report and the fixes keep the assumed shape.
+    if (Access.Unsupported.empty())
+      settleAssumedShape(Access.Array->Layout, Access.Instances, U.Choices[I],
+                         U.Summaries[I]);
+  }
   std::vector<JudgedShapes> Shapes(N);
   std::vector<bool> Conflicting(N, false);
   for (size_t I = 0; I < N; ++I) {
-    const FoundAccess &Access = U.Found.Accesses[I];
-    for (const BlockShapeChoice &Block : U.Choices[I]) {
-      U.Summaries[I].push_back(
-          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
-      Shapes[I].Shapes.push_back(Block.Shape);
-      Conflicting[I] = Conflicting[I] || warns(U.Summaries[I].back());
-    }
+    Shapes[I].Shapes = shapesOf(U.Choices[I]);
     Shapes[I].AsIs = &U.Summaries[I];
+    for (const AccessSummary &S : U.Summaries[I])
+      Conflicting[I] = Conflicting[I] || warns(S);
   }
   U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Styles);
   for (size_t F = 0; F < U.Fixes.size(); ++F)

@@ -4,6 +4,7 @@
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -54,8 +55,16 @@ CompileDatabase::commandFor(const std::string &File) const {
       DB->getCompileCommands(Absolute);
   if (Commands.empty())
     return std::nullopt;
+  // CMake passes nvcc its include directories in an options file.
+  auto Read = [](const std::string &Path) -> std::optional<std::string> {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+        llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer)
+      return std::nullopt;
+    return (*Buffer)->getBuffer().str();
+  };
   return translateCompileCommand(Commands.front().CommandLine,
-                                 Commands.front().Directory);
+                                 Commands.front().Directory, Read);
 }
 
 } // namespace bankfix

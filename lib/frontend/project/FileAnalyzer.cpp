@@ -110,9 +110,11 @@ public:
 
   void unsupported(size_t I, FilterVerdict Verdict) override {
     const FoundAccess &Access = Unit->Found.Accesses[I];
-    Result.Records.push_back(accessRecord(SM, Access, {DefaultBlockShape, ""}));
+    Result.Records.push_back(accessRecord(
+        SM, Access, {DefaultBlockShape, "", ShapeSource::Assumed}));
     Result.Records.back().Problem = Access.Unsupported;
-    explain(Access, nullptr, {DefaultBlockShape, ""}, nullptr, false);
+    explain(Access, nullptr, {DefaultBlockShape, "", ShapeSource::Assumed},
+            nullptr, false);
     Result.Records.back().SuppressedBy = suppressionName(Verdict);
   }
 

@@ -2,6 +2,7 @@
 
 #include "frontend/report/CoverageStats.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -14,6 +15,13 @@ Coverage coverageOf(const std::vector<AccessRecord> &Records) {
       std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   struct State {
     bool Judged = true, Conflicting = false, WorstCase = false;
+    int Sureness = 3; ///< the least sure shape: 0 assumed .. 3 launch
+  };
+  auto Sureness = [](const std::string &Source) {
+    return Source == "launch"   ? 3
+           : Source == "option" ? 2
+           : Source == "any"    ? 1
+                                : 0;
   };
   std::map<Key, State> Accesses;
   for (const AccessRecord &R : Records) {
@@ -21,6 +29,7 @@ Coverage coverageOf(const std::vector<AccessRecord> &Records) {
     S.Judged = S.Judged && R.Judged;
     S.Conflicting = S.Conflicting || R.conflict();
     S.WorstCase = S.WorstCase || !R.WorstCase.empty();
+    S.Sureness = std::min(S.Sureness, Sureness(R.ShapeSource));
   }
   Coverage C;
   for (const auto &[K, S] : Accesses) {
@@ -33,8 +42,28 @@ Coverage coverageOf(const std::vector<AccessRecord> &Records) {
       ++C.Conflicting;
     if (S.Judged && S.WorstCase)
       ++C.WorstCase;
+    if (S.Judged)
+      ++(S.Sureness == 3   ? C.ShapeFromLaunch
+         : S.Sureness == 2 ? C.ShapeFromOption
+         : S.Sureness == 1 ? C.ShapeAnyBlock
+                           : C.ShapeAssumed);
   }
   return C;
+}
+
+/// "; block shapes: 8 from launches, 2 for any block, 1 assumed".
+static std::string shapeCounts(const Coverage &C) {
+  std::string Out;
+  auto Add = [&](unsigned N, const char *What) {
+    if (N)
+      Out +=
+          (Out.empty() ? "; block shapes: " : ", ") + std::to_string(N) + What;
+  };
+  Add(C.ShapeFromLaunch, " from launches");
+  Add(C.ShapeFromOption, " set by option");
+  Add(C.ShapeAnyBlock, " for any block");
+  Add(C.ShapeAssumed, " assumed");
+  return Out;
 }
 
 std::string coverageLine(const std::string &File, const Coverage &C) {
@@ -44,7 +73,8 @@ std::string coverageLine(const std::string &File, const Coverage &C) {
          std::to_string(C.Conflicting) + " conflicting" +
          (C.WorstCase ? ", " + std::to_string(C.WorstCase) + " as a worst case"
                       : "") +
-         "), " + std::to_string(C.NotJudged) + " not judged\n";
+         "), " + std::to_string(C.NotJudged) + " not judged" + shapeCounts(C) +
+         "\n";
 }
 
 } // namespace bankfix

@@ -82,6 +82,7 @@ llvm::json::Object accessObject(const AccessRecord &R) {
       {"function", R.Function},
       {"block", shapeArray(R.Shape)},
       {"blockOrigin", R.ShapeOrigin},
+      {"blockSource", R.ShapeSource},
       {"judged", R.Judged},
       {"iterations", R.Iterations},
   };
@@ -172,6 +173,13 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
                                            {"conflicting", C.Conflicting},
                                            {"notJudged", C.NotJudged},
                                            {"worstCase", C.WorstCase},
+                                           {"blockShapes",
+                                            llvm::json::Object{
+                                                {"launch", C.ShapeFromLaunch},
+                                                {"option", C.ShapeFromOption},
+                                                {"any", C.ShapeAnyBlock},
+                                                {"assumed", C.ShapeAssumed},
+                                            }},
                                        }}};
   if (!Remarks.empty()) {
     llvm::json::Array RemarkArray;

@@ -26,6 +26,7 @@ AccessRecord accessRecord(const SourceManager &SM, const FoundAccess &Access,
   R.Function = Access.FunctionName;
   R.Shape = Block.Shape;
   R.ShapeOrigin = Block.Origin;
+  R.ShapeSource = shapeSourceName(Block.Source);
   R.Iterations = 0;
   for (const AccessInstance &I : Access.Instances)
     R.Iterations += I.executions();

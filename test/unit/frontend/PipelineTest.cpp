@@ -95,19 +95,68 @@ void launch(float *o) { k<<<1, 64>>>(o); }
   EXPECT_TRUE(A.summary(A.at(5, AccessKind::Store)).judged());
 }
 
-TEST(Pipeline, AssumesThirtyTwoByThirtyTwoWithoutALaunch) {
+TEST(Pipeline, AnAssumedShapeSaysWhetherItMatters) {
   AnalysedCuda A = analyseCuda(R"(
 __global__ void k(float *out) {
   __shared__ float s[32][32];
   out[threadIdx.x] = s[threadIdx.x][threadIdx.y];
+  out[threadIdx.y] = s[0][blockDim.x - 1 - threadIdx.x];
 }
 )");
   ASSERT_TRUE(A.AST);
+  // The column read is 32-way in every warp of every block 32 wide (wider
+  // ones leave the array): the assumed 32x32 does not matter.
   size_t I = A.indexOf(A.at(4));
   ASSERT_EQ(A.Result.Choices[I].size(), 1u);
   EXPECT_EQ(A.Result.Choices[I][0].Shape.Dim,
             (std::array<unsigned, 3>{32, 32, 1}));
-  EXPECT_NE(A.Result.Choices[I][0].Origin.find("assumed"), std::string::npos);
+  EXPECT_EQ(A.Result.Choices[I][0].Source, ShapeSource::AnyBlock);
+  EXPECT_NE(A.Result.Choices[I][0].Origin.find("for any block with x = 32"),
+            std::string::npos);
+  ASSERT_EQ(A.Result.Summaries[I].size(), 1u);
+  EXPECT_EQ(A.Result.Summaries[I][0].worst().worst().Wavefronts, 32u);
+  // An index that reads blockDim keeps the assumption, and says why.
+  size_t J = A.indexOf(A.at(5));
+  ASSERT_EQ(A.Result.Choices[J].size(), 1u);
+  EXPECT_EQ(A.Result.Choices[J][0].Source, ShapeSource::Assumed);
+  EXPECT_NE(A.Result.Choices[J][0].Origin.find("it reads blockDim"),
+            std::string::npos);
+}
+
+TEST(Pipeline, ALaunchThroughAWrapperGivesEachCallItsShape) {
+  AnalysedCuda A = analyseCuda(R"(
+struct Launch {
+  dim3 block;
+  Launch(dim3 b) : block(b) {}
+};
+template <typename K> void go(K kernel, const Launch &l, float *o) {
+  kernel<<<1, l.block>>>(o);
+}
+__global__ void a(float *o) {
+  __shared__ float s[32][32];
+  o[0] = s[threadIdx.x][threadIdx.y];
+}
+__global__ void b(float *o) {
+  __shared__ float s[32][32];
+  o[0] = s[threadIdx.x][threadIdx.y];
+}
+void run(float *o) {
+  go(a, Launch(dim3(32, 4)), o);
+  go(b, Launch(dim3(8, 8)), o);
+}
+)");
+  ASSERT_TRUE(A.AST);
+  size_t I = A.indexOf(A.at(11));
+  ASSERT_EQ(A.Result.Choices[I].size(), 1u);
+  EXPECT_EQ(A.Result.Choices[I][0].Shape.Dim,
+            (std::array<unsigned, 3>{32, 4, 1}));
+  EXPECT_EQ(A.Result.Choices[I][0].Source, ShapeSource::Launch);
+  EXPECT_NE(A.Result.Choices[I][0].Origin.find("through 'go'"),
+            std::string::npos);
+  size_t J = A.indexOf(A.at(15));
+  ASSERT_EQ(A.Result.Choices[J].size(), 1u);
+  EXPECT_EQ(A.Result.Choices[J][0].Shape.Dim,
+            (std::array<unsigned, 3>{8, 8, 1}));
 }
 
 } // namespace

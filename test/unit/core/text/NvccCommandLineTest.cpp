@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace bankfix;
 
 namespace {
@@ -209,6 +211,42 @@ TEST(NvccCommandLine, OptionsAndResponseFilesAreReported) {
   EXPECT_EQ(T.Warnings[0], "options file 'opts.txt' is not read");
   EXPECT_EQ(T.Warnings[1], "options file 'more.txt' is not read");
   EXPECT_EQ(T.Warnings[2], "response file 'rsp.txt' is not read");
+}
+
+TEST(NvccCommandLine, OptionsAndResponseFilesAreRead) {
+  std::map<std::string, std::string> Files = {
+      {"/build/CMakeFiles/k.dir/includes_CUDA.rsp",
+       "-I/src/include \"-I/src/with space\" -isystem=/opt/inc\n"},
+      {"/build/more.txt", "-DMORE=1 @/build/nested.rsp"},
+      {"/build/nested.rsp", "--gpu-architecture=sm_75 -DNESTED"},
+      {"/build/loop.rsp", "-DLOOP @/build/loop.rsp"}};
+  OptionsFileReader Read =
+      [&](const std::string &Path) -> std::optional<std::string> {
+    auto It = Files.find(Path);
+    if (It == Files.end())
+      return std::nullopt;
+    return It->second;
+  };
+  TranslatedCommand T = translateCompileCommand(
+      {"nvcc", "--options-file", "CMakeFiles/k.dir/includes_CUDA.rsp",
+       "-optf=more.txt,missing.txt", "-DX"},
+      "/build", Read);
+  EXPECT_EQ(T.Args, (Args{"-I/src/include", "-I/src/with space", "-isystem",
+                          "/opt/inc", "-DMORE=1", "-DNESTED", "-DX"}));
+  EXPECT_EQ(T.GpuArch, "sm_75");
+  ASSERT_EQ(T.Warnings.size(), 1u);
+  EXPECT_EQ(T.Warnings[0], "options file 'missing.txt' is not read");
+  // A file that includes itself stops after a bounded depth, reported.
+  TranslatedCommand Loop =
+      translateCompileCommand({"nvcc", "@loop.rsp"}, "/build", Read);
+  EXPECT_EQ(Loop.Args.size(), 8u);
+  ASSERT_EQ(Loop.Warnings.size(), 1u);
+  EXPECT_EQ(Loop.Warnings[0], "response file '/build/loop.rsp' is not read");
+}
+
+TEST(NvccCommandLine, CommandWordsAreSplitAsAShellSplitsThem) {
+  EXPECT_EQ(splitCommandWords(" a  'b c' \"d\\\"e\" f\\ g ''\n"),
+            (Args{"a", "b c", "d\"e", "f g", ""}));
 }
 
 TEST(NvccCommandLine, MissingValueAtTheEndIsIgnored) {

@@ -1,0 +1,115 @@
+//===- ShapeIndependence.cpp - Results that hold for any block shape
+//-------===//
+
+#include "core/access/ShapeIndependence.h"
+
+#include "core/expr/LaneExpr.h"
+
+#include <algorithm>
+#include <map>
+
+namespace bankfix {
+
+namespace {
+
+/// Whether \p E reads blockDim, or threadIdx.z.
+void scan(const LaneExprPtr &E, bool &BlockDim, bool &Z) {
+  if (!E)
+    return;
+  BlockDim = BlockDim || mentions(*E, ExprKind::BlockDim);
+  if (!Z && mentions(*E, ExprKind::ThreadIdx)) {
+    // mentions() says whether some node is a thread index; the dimension
+    // needs a walk.
+    std::vector<const LaneExpr *> Work{E.get()};
+    while (!Work.empty() && !Z) {
+      const LaneExpr *N = Work.back();
+      Work.pop_back();
+      Z = N->Kind == ExprKind::ThreadIdx && N->Dim == 2;
+      for (const LaneExprPtr &Op : N->Ops)
+        Work.push_back(Op.get());
+    }
+  }
+}
+
+} // namespace
+
+std::vector<BlockShape> probeShapes(unsigned MaxThreads,
+                                    unsigned MaxWarpsAcross) {
+  unsigned Warps = std::max(1u, std::min(MaxThreads, 1024u) / 32);
+  std::vector<BlockShape> Shapes;
+  unsigned LastRows = 0;
+  for (unsigned A = std::min(Warps, std::max(1u, MaxWarpsAcross)); A >= 1;
+       --A) {
+    unsigned Rows = Warps / A;
+    if (Rows != LastRows)
+      Shapes.push_back(BlockShape{{32 * A, Rows, 1}});
+    LastRows = Rows;
+  }
+  return Shapes;
+}
+
+/// What one execution is, as text: equal for executions that evaluate the
+/// same way under every shape.
+static std::string signature(const AccessInstance &I) {
+  std::string Out = I.Iteration + "|" + std::to_string(I.Desc.Width) + "|" +
+                    std::to_string(int(I.Desc.Kind)) + "|" +
+                    std::to_string(I.Desc.ByteOffset) + "|" +
+                    std::to_string(I.MergedAway) + "|" + I.MergeNote + "|";
+  for (const LaneExprPtr &Index : I.Desc.Indices)
+    Out += (Index ? printLaneExpr(*Index) : "?") + ",";
+  Out += "|" + (I.Desc.Guard ? printLaneExpr(*I.Desc.Guard) : "");
+  if (I.Range)
+    Out += "|" + std::to_string(I.Range->Count);
+  return Out;
+}
+
+std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
+  bool BlockDim = false, Z = false;
+  // A function walked once per shape (a loop bounded by blockDim): the
+  // access is the same in each walk, or its executions depend on blockDim.
+  std::map<std::array<unsigned, 3>, std::vector<std::string>> PerShape;
+  for (const AccessInstance &I : Instances) {
+    if (I.OnlyForBlockDim)
+      PerShape[*I.OnlyForBlockDim].push_back(signature(I));
+    for (const LaneExprPtr &Index : I.Desc.Indices)
+      scan(Index, BlockDim, Z);
+    scan(I.Desc.Guard, BlockDim, Z);
+    if (I.Range)
+      for (const LoopVariable &V : I.Range->Variables)
+        scan(V.Entry, BlockDim, Z);
+  }
+  for (const auto &[Shape, Signatures] : PerShape)
+    BlockDim = BlockDim || Signatures != PerShape.begin()->second;
+  if (BlockDim)
+    return "it reads blockDim";
+  if (Z)
+    return "it reads threadIdx.z";
+  return "";
+}
+
+bool sameForEveryWarp(const std::vector<AccessSummary> &Summaries) {
+  if (Summaries.empty())
+    return false;
+  const AccessSummary &First = Summaries.front();
+  for (size_t I = 0; I < First.Instances.size(); ++I) {
+    const WarpAccessResult *Ref = nullptr;
+    for (const AccessSummary &S : Summaries) {
+      if (!S.judged() || S.Instances.size() != First.Instances.size())
+        return false;
+      const InstanceEvaluation &E = S.Instances[I];
+      if (E.Count != First.Instances[I].Count ||
+          E.Eval.WorstCase != First.Instances[I].Eval.WorstCase)
+        return false;
+      for (const WarpOutcome &W : E.Eval.Warps) {
+        if (!Ref)
+          Ref = &W.Result;
+        if (W.Result.Wavefronts != Ref->Wavefronts ||
+            W.Result.Ideal != Ref->Ideal)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace bankfix

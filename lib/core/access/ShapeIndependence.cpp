@@ -34,8 +34,11 @@ void scan(const LaneExprPtr &E, bool &BlockDim, bool &Z) {
 } // namespace
 
 std::vector<BlockShape> probeShapes(unsigned MaxThreads,
-                                    unsigned MaxWarpsAcross) {
+                                    unsigned MaxWarpsAcross, bool ReadsY) {
   unsigned Warps = std::max(1u, std::min(MaxThreads, 1024u) / 32);
+  if (!ReadsY)
+    return {
+        BlockShape{{32 * std::min(Warps, std::max(1u, MaxWarpsAcross)), 1, 1}}};
   std::vector<BlockShape> Shapes;
   unsigned LastRows = 0;
   for (unsigned A = std::min(Warps, std::max(1u, MaxWarpsAcross)); A >= 1;
@@ -63,14 +66,44 @@ static std::string signature(const AccessInstance &I) {
   return Out;
 }
 
+bool readsThreadY(const std::vector<AccessInstance> &Instances) {
+  auto Reads = [](const LaneExprPtr &E) {
+    if (!E)
+      return false;
+    std::vector<const LaneExpr *> Work{E.get()};
+    while (!Work.empty()) {
+      const LaneExpr *N = Work.back();
+      Work.pop_back();
+      if (N->Kind == ExprKind::ThreadIdx && N->Dim == 1)
+        return true;
+      for (const LaneExprPtr &Op : N->Ops)
+        Work.push_back(Op.get());
+    }
+    return false;
+  };
+  for (const AccessInstance &I : Instances) {
+    if (Reads(I.Desc.Guard))
+      return true;
+    for (const LaneExprPtr &Index : I.Desc.Indices)
+      if (Reads(Index))
+        return true;
+    if (I.Range)
+      for (const LoopVariable &V : I.Range->Variables)
+        if (Reads(V.Entry))
+          return true;
+  }
+  return false;
+}
+
 std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
   bool BlockDim = false, Z = false;
   // A function walked once per shape (a loop bounded by blockDim): the
   // access is the same in each walk, or its executions depend on blockDim.
-  std::map<std::array<unsigned, 3>, std::vector<std::string>> PerShape;
+  std::map<std::array<unsigned, 3>, std::vector<const AccessInstance *>>
+      PerShape;
   for (const AccessInstance &I : Instances) {
     if (I.OnlyForBlockDim)
-      PerShape[*I.OnlyForBlockDim].push_back(signature(I));
+      PerShape[*I.OnlyForBlockDim].push_back(&I);
     for (const LaneExprPtr &Index : I.Desc.Indices)
       scan(Index, BlockDim, Z);
     scan(I.Desc.Guard, BlockDim, Z);
@@ -78,8 +111,19 @@ std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
       for (const LoopVariable &V : I.Range->Variables)
         scan(V.Entry, BlockDim, Z);
   }
-  for (const auto &[Shape, Signatures] : PerShape)
-    BlockDim = BlockDim || Signatures != PerShape.begin()->second;
+  // Walked for one shape only (the others would have cost too much): not
+  // known to be the same in the others.
+  if (PerShape.size() == 1)
+    BlockDim = true;
+  const std::vector<const AccessInstance *> *First =
+      PerShape.empty() ? nullptr : &PerShape.begin()->second;
+  for (const auto &[Shape, Walk] : PerShape) {
+    if (BlockDim)
+      break;
+    BlockDim = Walk.size() != First->size();
+    for (size_t I = 0; I < Walk.size() && !BlockDim; ++I)
+      BlockDim = signature(*Walk[I]) != signature(*(*First)[I]);
+  }
   if (BlockDim)
     return "it reads blockDim";
   if (Z)
@@ -91,11 +135,12 @@ bool sameForEveryWarp(const std::vector<AccessSummary> &Summaries) {
   if (Summaries.empty())
     return false;
   const AccessSummary &First = Summaries.front();
+  for (const AccessSummary &S : Summaries)
+    if (!S.judged() || S.Instances.size() != First.Instances.size())
+      return false;
   for (size_t I = 0; I < First.Instances.size(); ++I) {
     const WarpAccessResult *Ref = nullptr;
     for (const AccessSummary &S : Summaries) {
-      if (!S.judged() || S.Instances.size() != First.Instances.size())
-        return false;
       const InstanceEvaluation &E = S.Instances[I];
       if (E.Count != First.Instances[I].Count ||
           E.Eval.WorstCase != First.Instances[I].Eval.WorstCase)

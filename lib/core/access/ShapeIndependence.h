@@ -31,8 +31,14 @@ namespace bankfix {
 /// The blocks whose warps are every (k, y) of a block of at most
 /// \p MaxThreads threads with x a multiple of 32 and at most 32 x
 /// \p MaxWarpsAcross: 1024x1x1, 512x2x1, ..., 32x32x1 for 1024 and 32.
+/// With \p ReadsY false (the access reads no threadIdx.y), a warp's
+/// result depends on k alone: the one block 32 x MaxWarpsAcross wide.
 std::vector<BlockShape> probeShapes(unsigned MaxThreads,
-                                    unsigned MaxWarpsAcross = 32);
+                                    unsigned MaxWarpsAcross = 32,
+                                    bool ReadsY = true);
+
+/// Whether some execution of \p Instances reads threadIdx.y.
+bool readsThreadY(const std::vector<AccessInstance> &Instances);
 
 /// Why the executions of \p Instances may give a warp a result that depends
 /// on more than its (k, threadIdx.y): "it reads blockDim", "it reads

@@ -9,7 +9,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+
 #include "llvm/Support/Path.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -110,6 +112,11 @@ chooseBlockShapes(const FunctionDecl &F,
     if (L.Shapes.empty() && Unknown.empty())
       Unknown = describePlace(SM, L.Loc);
   }
+  // A launch whose shape is not followed, beside others that are: said.
+  if (!Unknown.empty())
+    for (BlockShapeChoice &C : Choices)
+      C.Origin += "; the block shape of the launch at " + Unknown +
+                  " is not a constant";
   if (!Choices.empty())
     return Choices;
   if (!Unknown.empty())
@@ -131,6 +138,57 @@ choicesWithProbes(const FunctionDecl &F,
     if (!(S == Choices[0].Shape))
       Choices.push_back({S, "", ShapeSource::Probe});
   return Choices;
+}
+
+/// The executions of \p Instances in one walk of the function (all of
+/// them, when it was walked once for every shape).
+static size_t oneWalk(const std::vector<AccessInstance> &Instances,
+                      const BlockShape &Shape) {
+  return std::count_if(
+      Instances.begin(), Instances.end(), [&](const AccessInstance &I) {
+        return !I.OnlyForBlockDim || *I.OnlyForBlockDim == Shape.Dim;
+      });
+}
+
+void trimProbes(std::vector<AccessInstance> &Instances,
+                std::vector<BlockShapeChoice> &Choices) {
+  if (Choices.size() < 2 || Choices[1].Source != ShapeSource::Probe)
+    return;
+  BlockShapeChoice &Base = Choices[0];
+  size_t Executions = oneWalk(Instances, Base.Shape);
+  bool ReadsY = readsThreadY(Instances);
+  // Every probe is a judgement of every execution again.
+  size_t Most = ReadsY ? MaxProbedInstances / 8 : MaxProbedInstances;
+  std::string Why;
+  if (Executions > Most)
+    Why = "; whether the result depends on the block shape is not checked "
+          "(more than " +
+          std::to_string(Most) + " executions)";
+  else if (std::string Dependence = shapeDependence(Instances);
+           !Dependence.empty())
+    Why = "; the result may depend on the block shape: " + Dependence;
+  std::vector<BlockShape> Kept{Base.Shape};
+  if (Why.empty() && !ReadsY)
+    Kept.push_back(probeShapes(Base.Shape.threads(), 32, false).front());
+  if (Why.empty() && ReadsY)
+    return;
+  Base.Origin += Why;
+  std::vector<BlockShapeChoice> Out;
+  for (const BlockShapeChoice &C : Choices)
+    if (std::find(Kept.begin(), Kept.end(), C.Shape) != Kept.end())
+      Out.push_back(C);
+  Choices = std::move(Out);
+  // The walks for the shapes left out make no executions of their own.
+  Instances.erase(
+      std::remove_if(Instances.begin(), Instances.end(),
+                     [&](const AccessInstance &I) {
+                       return I.OnlyForBlockDim &&
+                              std::find_if(Kept.begin(), Kept.end(),
+                                           [&](const BlockShape &S) {
+                                             return S.Dim == *I.OnlyForBlockDim;
+                                           }) == Kept.end();
+                     }),
+      Instances.end());
 }
 
 /// The summary for \p Shape: the one judged with it, or judged now.
@@ -176,15 +234,15 @@ void settleAssumedShape(const SharedArrayLayout &Layout,
       Summaries.size() != Choices.size())
     return;
   BlockShapeChoice &Base = Choices[0];
-  std::string Dependence = shapeDependence(Instances);
+  bool ReadsY = readsThreadY(Instances);
   std::string How;
-  if (!Dependence.empty())
-    How = "; the result may depend on the block shape: " + Dependence;
   // The widest blocks first; narrower ones where wide ones leave the array.
-  for (unsigned Across = 32; Across >= 1 && Dependence.empty(); Across /= 2) {
-    std::vector<AccessSummary> Probed;
-    bool Outside = false;
-    for (const BlockShape &S : probeShapes(Base.Shape.threads(), Across)) {
+  for (unsigned Across = 32; Across >= 1; Across /= 2) {
+    // The assumed shape's own warps are compared too.
+    std::vector<AccessSummary> Probed{Summaries[0]};
+    bool Outside = outOfBounds(Summaries[0]);
+    for (const BlockShape &S :
+         probeShapes(Base.Shape.threads(), Across, ReadsY)) {
       Probed.push_back(summaryFor(S, Layout, Instances, Choices, Summaries));
       Outside = Outside || outOfBounds(Probed.back());
     }
@@ -221,10 +279,12 @@ void settleAssumedShape(const SharedArrayLayout &Layout,
   Summaries.resize(1);
 }
 
-std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice) {
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice,
+                                 bool WithProbes) {
   std::vector<BlockShape> Shapes;
   for (const BlockShapeChoice &C : Choice)
-    Shapes.push_back(C.Shape);
+    if (WithProbes || C.Source != ShapeSource::Probe)
+      Shapes.push_back(C.Shape);
   return Shapes;
 }
 

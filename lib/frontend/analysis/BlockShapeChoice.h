@@ -50,6 +50,14 @@ choicesWithProbes(const clang::FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
                   const std::vector<BlockDimOption> &Options);
 
+/// Keeps, of the probes in \p Choices, those that can decide whether the
+/// access's result depends on the block shape: none when it reads blockDim
+/// or threadIdx.z, or has too many executions to judge again for each (the
+/// origin says which); one when it reads no threadIdx.y. The executions of
+/// walks for the probes left out are removed from \p Instances.
+void trimProbes(std::vector<AccessInstance> &Instances,
+                std::vector<BlockShapeChoice> &Choices);
+
 /// Replaces an assumed choice and its probes (one summary each) by one
 /// choice: the assumed shape, said to hold for any block with x a multiple
 /// of 32 when every warp of every probe gives the same result (for the
@@ -60,8 +68,10 @@ void settleAssumedShape(const SharedArrayLayout &Layout,
                         std::vector<BlockShapeChoice> &Choices,
                         std::vector<AccessSummary> &Summaries);
 
-/// The shapes \p Choice lists.
-std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice);
+/// The shapes \p Choice lists; without the probes when \p WithProbes is
+/// false (nvcc's merges are worked out for the shapes reported).
+std::vector<BlockShape> shapesOf(const std::vector<BlockShapeChoice> &Choice,
+                                 bool WithProbes = true);
 
 } // namespace bankfix
 

@@ -74,6 +74,38 @@ bool isDefaultValue(const Expr *E) {
          });
 }
 
+/// Whether \p Ctor's body assigns its member \p Name.
+bool assignsMember(const CXXConstructorDecl *Ctor, const std::string &Name) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const std::string &Name;
+    bool Found = false;
+    explicit Finder(const std::string &Name) : Name(Name) {}
+    void check(const Expr *LHS) {
+      const auto *M = dyn_cast<MemberExpr>(strip(LHS));
+      Found = Found || (M && isa<CXXThisExpr>(strip(M->getBase())) &&
+                        M->getMemberDecl()->getNameAsString() == Name);
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        check(B->getLHS());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      if (C->isAssignmentOp() && C->getNumArgs() > 0)
+        check(C->getArg(0));
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        check(U->getSubExpr());
+      return true;
+    }
+  } F(Name);
+  if (Ctor->getBody())
+    F.TraverseStmt(Ctor->getBody());
+  return F.Found;
+}
+
 bool isPrefix(const MemberPath &A, const MemberPath &B) {
   return A.size() <= B.size() && std::equal(A.begin(), A.end(), B.begin());
 }
@@ -113,25 +145,70 @@ public:
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if (referredVariable(Call->getArg(I)) != V)
         continue;
-      unsigned P = I;
-      if (isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(F))
-        --P; // the object is the first argument
-      if (!F || P >= F->getNumParams()) {
-        Opaque = Opaque || !F; // a call through a pointer: not known
+      const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+      if (isa<CXXOperatorCallExpr>(Call) && Method && Method->isInstance()) {
+        // The object of a member operator: changed unless it is const (an
+        // assignment is a write, seen by VisitCXXOperatorCallExpr).
+        if (I == 0 && !Method->isConst() &&
+            !cast<CXXOperatorCallExpr>(Call)->isAssignmentOp())
+          Opaque = true;
+        if (I == 0)
+          continue;
+        checkArgument(F, I - 1);
         continue;
       }
-      QualType T = F->getParamDecl(P)->getType();
-      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        Opaque = true;
+      if (!F)
+        Opaque = true; // a call through a pointer: not known
+      else
+        checkArgument(F, I);
     }
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(Call))
       if (referredVariable(M->getImplicitObjectArgument()) == V &&
-          !M->getMethodDecl()->isConst())
+          (!M->getMethodDecl() || !M->getMethodDecl()->isConst()))
         Opaque = true;
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (referredVariable(C->getArg(I)) == V)
+        checkArgument(C->getConstructor(), I);
+    return true;
+  }
+  /// A reference or pointer that can change the variable: `int &r = v`,
+  /// `for (auto &x : v)`, `int *p = array`.
+  bool VisitVarDecl(VarDecl *D) {
+    if (D == V || !D->getInit() || referredVariable(D->getInit()) != V)
+      return true;
+    QualType T = D->getType();
+    if ((T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) ||
+        (T->isPointerType() && !T->getPointeeType().isConstQualified()))
+      Opaque = true;
+    return true;
+  }
+  /// An array passed or stored as a pointer: its elements may change.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() != CK_ArrayToPointerDecay ||
+        referredVariable(C->getSubExpr()) != V)
+      return true;
+    for (const DynTypedNode &P : Ctx.getParents(*C))
+      if (const auto *A = P.get<ArraySubscriptExpr>();
+          A && A->getBase()->IgnoreParens() == C)
+        return true; // an element read or written by subscript
+    Opaque = true;
     return true;
   }
 
 private:
+  /// Argument \p I of a call of \p F: a non-const reference can change it.
+  void checkArgument(const FunctionDecl *F, unsigned I) {
+    if (I >= F->getNumParams()) {
+      Opaque = Opaque || !F->isVariadic();
+      return;
+    }
+    QualType T = F->getParamDecl(I)->getType();
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+      Opaque = true;
+  }
   void assign(const Expr *LHS, const Expr *RHS, bool Plain) {
     MemberPath Path;
     if (referredVariable(LHS, &Path) != V)
@@ -149,7 +226,7 @@ private:
     for (const DynTypedNode &P : Parents)
       if (const auto *Call = P.get<CallExpr>())
         if (const FunctionDecl *F = Call->getDirectCallee())
-          return F->getName().starts_with("cudaLaunch");
+          return F->getIdentifier() && F->getName().starts_with("cudaLaunch");
     return false;
   }
   ASTContext &Ctx;
@@ -238,6 +315,8 @@ CallSites::of(const FunctionDecl *Callee) const {
 }
 
 bool HostValues::readsParameter(const Expr *E, const FunctionDecl *F) {
+  if (!E || !F)
+    return false;
   ParameterReads Reads(F);
   Reads.TraverseStmt(const_cast<Expr *>(E));
   return Reads.Found;
@@ -298,6 +377,8 @@ bool HostValues::memberOf(const Expr *E, const CallChain &Chain,
     // The member's initialiser in the constructor: a parameter of the
     // constructor is the construction's argument.
     const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (assignsMember(Ctor, Head))
+      return false;
     for (const CXXCtorInitializer *Init : Ctor->inits()) {
       if (!Init->isMemberInitializer() || Init->getMember()->getName() != Head)
         continue;
@@ -330,7 +411,10 @@ bool HostValues::memberOf(const Expr *E, const CallChain &Chain,
     const RecordDecl *R = IL->getType()->getAsRecordDecl();
     if (!R)
       return false;
+    // The initialisers of the base classes come first.
     unsigned Index = 0;
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(R))
+      Index = Class->getNumBases();
     for (const FieldDecl *F : R->fields()) {
       if (F->getName() == Head) {
         // A member the initialiser leaves out is zero: no launch uses it.
@@ -348,9 +432,23 @@ bool HostValues::memberOf(const Expr *E, const CallChain &Chain,
 bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
                           const MemberPath &Path, std::vector<Term> &Out,
                           unsigned Depth) {
-  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    // The argument of the call that entered the function.
-    if (!Chain.Call || !Chain.Outer || P->getDeclContext() != Chain.Function)
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (!P && !V->isLocalVarDecl()) {
+    // A global: only a constant one keeps its initialiser.
+    if (!V->getInit() || !(V->isConstexpr() || V->getType().isConstQualified()))
+      return false;
+    return terms(V->getInit(), Chain, Path, Out, Depth + 1);
+  }
+  if (!Chain.Function || V->getDeclContext() != Chain.Function ||
+      !Chain.Function->getBody())
+    return false;
+  // A parameter starts as the argument of the call that entered the
+  // function; a local as its initialiser. Both then take every value
+  // assigned to them in the body.
+  const Expr *Initial = V->getInit();
+  const CallChain *InitialChain = &Chain;
+  if (P) {
+    if (!Chain.Call || !Chain.Outer)
       return false;
     unsigned Index = P->getFunctionScopeIndex();
     if (isa<CXXOperatorCallExpr>(Chain.Call) &&
@@ -358,16 +456,9 @@ bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
       ++Index;
     if (Index >= Chain.Call->getNumArgs())
       return false;
-    return terms(Chain.Call->getArg(Index), *Chain.Outer, Path, Out, Depth + 1);
+    Initial = Chain.Call->getArg(Index);
+    InitialChain = Chain.Outer;
   }
-  if (!V->isLocalVarDecl()) {
-    // A global: only a constant one keeps its initialiser.
-    if (!V->getInit() || !(V->isConstexpr() || V->getType().isConstQualified()))
-      return false;
-    return terms(V->getInit(), Chain, Path, Out, Depth + 1);
-  }
-  if (V->getDeclContext() != Chain.Function || !Chain.Function->getBody())
-    return false;
   VariableWrites Writes(Ctx, V);
   Writes.TraverseStmt(Chain.Function->getBody());
   if (Writes.Opaque)
@@ -384,16 +475,15 @@ bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
       return false; // a part of the value wanted changes
     }
   }
-  const Expr *Init = V->getInit();
-  if (!Init) // default-initialised: only the assignments give it a value
+  if (!Initial) // default-initialised: only the assignments give it a value
     return Assigned;
-  std::vector<Term> Initial;
-  if (!terms(Init, Chain, Path, Initial, Depth + 1))
+  std::vector<Term> Initials;
+  if (!terms(Initial, *InitialChain, Path, Initials, Depth + 1))
     return false;
   // A default value the code assigns (`cudaLaunchConfig_t config = {};`
   // then `config.blockDim = ...`) is not one a launch uses.
-  for (const Term &T : Initial)
-    if (!Assigned || !isDefaultValue(T.E))
+  for (const Term &T : Initials)
+    if (P || !Assigned || !isDefaultValue(T.E))
       Out.push_back(T);
   return true;
 }
@@ -464,7 +554,7 @@ std::optional<std::vector<uint64_t>> HostValues::integerTerm(const Term &T,
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee)
     return std::nullopt;
-  StringRef Name = Callee->getName();
+  StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if ((Name == "min" || Name == "max") && Call->getNumArgs() == 2)
     return Combine(Call->getArg(0), Call->getArg(1), *T.Chain, *T.Chain,
                    [&](uint64_t X, uint64_t Y) -> std::optional<uint64_t> {

@@ -55,10 +55,24 @@ public:
     return within(
         F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
+    return within(
+        F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
+    return within(
+        F, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
+    return within(
+        F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
+  }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    // A launch outside a function body (a global's initialiser) counts
+    // too; only its constants are followed.
     const CallExpr *Config = Call->getConfig();
-    if (!Function || !Config || Config->getNumArgs() < 2)
+    if (!Config || Config->getNumArgs() < 2)
       return true;
     const Expr *Bytes = nullptr;
     if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
@@ -76,11 +90,11 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Function || !Callee || isa<CUDAKernelCallExpr>(Call))
+    if (!Callee || isa<CUDAKernelCallExpr>(Call))
       return true;
-    if (const FunctionDecl *Def = Callee->getDefinition())
+    if (const FunctionDecl *Def = Callee->getDefinition(); Def && Function)
       Calls.add(Def, {Call, Function});
-    StringRef Name = Callee->getName();
+    StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
     unsigned N = Call->getNumArgs();
     // cudaLaunchKernel(func, grid, block, args, sharedMem, stream), and the
     // cooperative launch with the same arguments.
@@ -129,8 +143,8 @@ private:
 
 /// The calls that reach \p F and give it its parameters, up to a few
 /// levels out while the arguments are parameters again; \p F alone when
-/// nothing calls it.
-void chainsTo(const FunctionDecl *F, const CallSites &Calls, unsigned Depth,
+/// nothing calls it. False when there are too many to follow.
+bool chainsTo(const FunctionDecl *F, const CallSites &Calls, unsigned Depth,
               std::vector<std::unique_ptr<CallChain>> &Store,
               std::vector<const CallChain *> &Out) {
   constexpr size_t MaxChains = 64;
@@ -139,20 +153,21 @@ void chainsTo(const FunctionDecl *F, const CallSites &Calls, unsigned Depth,
     Store.push_back(
         std::make_unique<CallChain>(CallChain{F, nullptr, nullptr}));
     Out.push_back(Store.back().get());
-    return;
+    return true;
   }
   for (const CallSites::Call &C : Sites) {
     if (Out.size() >= MaxChains)
-      return;
+      return false;
     // The chain is built outermost first: the caller's own chains, then
     // this call into F.
     std::vector<const CallChain *> Outers;
     bool CallerParams = false;
     for (const Expr *Arg : C.Expr->arguments())
       CallerParams = CallerParams || HostValues::readsParameter(Arg, C.Caller);
-    if (CallerParams)
-      chainsTo(C.Caller, Calls, Depth + 1, Store, Outers);
-    else {
+    if (CallerParams) {
+      if (!chainsTo(C.Caller, Calls, Depth + 1, Store, Outers))
+        return false;
+    } else {
       Store.push_back(
           std::make_unique<CallChain>(CallChain{C.Caller, nullptr, nullptr}));
       Outers.push_back(Store.back().get());
@@ -162,6 +177,7 @@ void chainsTo(const FunctionDecl *F, const CallSites &Calls, unsigned Depth,
       Out.push_back(Store.back().get());
     }
   }
+  return true;
 }
 
 /// The call of the launching function's chain that the user wrote: the
@@ -202,6 +218,7 @@ void addSites(const WrittenLaunch &L, const CallChain &Chain,
     if (Bytes && Bytes->size() == 1)
       Site.DynamicBytes = Bytes->front();
   }
+  Site.SeveralKernels = Kernels.size() > 1;
   for (const FunctionDecl *K : Kernels) {
     Site.Kernel = K;
     Sites.push_back(Site);
@@ -227,10 +244,10 @@ std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
     if (!resolves(L, *Chains.front(), Values) &&
         !Finder.Calls.of(L.Function).empty()) {
       std::vector<const CallChain *> Calls;
-      chainsTo(L.Function, Finder.Calls, 0, Store, Calls);
       // Where no call tells more, the launch is reported where it is
       // written.
-      if (std::any_of(Calls.begin(), Calls.end(), [&](const CallChain *C) {
+      if (chainsTo(L.Function, Finder.Calls, 0, Store, Calls) &&
+          std::any_of(Calls.begin(), Calls.end(), [&](const CallChain *C) {
             return resolves(L, *C, Values);
           }))
         Chains = Calls;

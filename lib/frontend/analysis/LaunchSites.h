@@ -36,6 +36,9 @@ struct LaunchSite {
   /// "'launch_kernel'": the wrapper whose `<<< >>>` or cudaLaunch* call
   /// this call reaches; empty when the launch is written at Loc.
   std::string Through;
+  /// The launch names a pointer or an array that holds several kernels:
+  /// its byte count serves them all.
+  bool SeveralKernels = false;
   /// Whether the launch gives dynamic shared memory.
   bool BytesGiven = false;
   /// The byte count as written at the launch (the third `<<< >>>` argument,

@@ -261,23 +261,31 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
   std::vector<WalkedAccess> Walked;
   auto Keep = [&](const WalkedAccess &A) { Walked.push_back(A); };
   WalkResult R = walkFunction(Ctx, F, Keep);
-  std::vector<BlockShape> Dims;
+  FunctionShapes Dims;
   if (R.NeedsBlockDim && Shapes)
     Dims = Shapes(F);
-  if (Dims.empty()) {
+  if (Dims.Shapes.empty()) {
     for (const WalkedAccess &A : Walked)
       Collector.add(F, Name, A, std::nullopt);
     Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
     return;
   }
   llvm::DenseSet<const Stmt *> NotUnrolled = std::move(R.NotUnrolled);
-  for (const BlockShape &Shape : Dims) {
+  size_t FirstWalk = 0;
+  for (size_t I = 0; I < Dims.Shapes.size(); ++I) {
+    if (I >= std::max<size_t>(Dims.Required, 1) &&
+        FirstWalk > MaxProbedExecutions)
+      break;
+    const BlockShape &Shape = Dims.Shapes[I];
     WalkOptions Options;
     Options.BlockDim = Shape.Dim;
     Options.CompiledOnce = &NotUnrolled;
     R = walkFunction(
         Ctx, F,
-        [&](const WalkedAccess &A) { Collector.add(F, Name, A, Shape.Dim); },
+        [&](const WalkedAccess &A) {
+          FirstWalk += I == 0;
+          Collector.add(F, Name, A, Shape.Dim);
+        },
         Options);
     Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
   }

@@ -71,9 +71,21 @@ struct SharedAccesses {
   std::vector<std::unique_ptr<UncompiledRun>> Runs;
 };
 
-/// The block shapes a function is analysed with.
+/// The block shapes a function is analysed with: the first Required of
+/// Shapes always; the others (probes of an assumed shape) only while they
+/// cost little (a function walked once per shape is walked again for them
+/// only when its first walk made at most MaxProbedExecutions executions).
+struct FunctionShapes {
+  std::vector<BlockShape> Shapes;
+  size_t Required = 0;
+};
 using ShapesOfFunction =
-    std::function<std::vector<BlockShape>(const clang::FunctionDecl &)>;
+    std::function<FunctionShapes(const clang::FunctionDecl &)>;
+
+constexpr size_t MaxProbedExecutions = 256;
+/// An access with more executions than this is not judged again under the
+/// probe shapes (BlockShapeChoice.h).
+constexpr size_t MaxProbedInstances = 256;
 
 /// Walks every kernel, and every device function that no kernel calls, of
 /// the translation unit; calls are followed into their callees. A function

@@ -61,6 +61,13 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
                     "; it must give " + Growth.Name + " " + ratio(Growth);
       return Out;
     }
+    if (Site.SeveralKernels) {
+      Out.Refusal = "the launch at " + Where +
+                    " launches one of several kernels with one byte count; "
+                    "it must give " +
+                    Growth.Name + " " + ratio(Growth);
+      return Out;
+    }
     uint64_t Before = *Site.DynamicBytes;
     uint64_t After = grownDynamicBytes(Before, Growth);
     std::string Written =

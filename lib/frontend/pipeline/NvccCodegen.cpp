@@ -37,7 +37,7 @@ MergeCandidates mergeCandidates(
     bool Mergeable = A.Unsupported.empty() && !A.Volatile;
     std::vector<BlockShape> &Shapes = ShapesOf[A.Function];
     if (Shapes.empty())
-      Shapes = shapesOf(Choices[I]);
+      Shapes = shapesOf(Choices[I], /*WithProbes=*/false);
     std::string Label = std::string(accessKindName(A.Kind)) + " at " +
                         lineColumn(SM, A.Expr->getBeginLoc());
     for (AccessInstance &Instance : A.Instances) {
@@ -231,7 +231,7 @@ void markMemberReloads(
       continue;
     const AccessInstance &WI = Whole.Instances.front();
     const SharedArrayLayout &Layout = Whole.Array->Layout;
-    std::vector<BlockShape> Shapes = shapesOf(Choices[W]);
+    std::vector<BlockShape> Shapes = shapesOf(Choices[W], /*WithProbes=*/false);
     // The executions of Width-byte loads of the array between After and
     // the whole load.
     auto Between = [&](unsigned Width, const AccessInstance *After,
@@ -300,7 +300,7 @@ void settleUncertainMerges(
     FoundAccess &A = Found.Accesses[I];
     if (!A.Unsupported.empty())
       continue;
-    std::vector<BlockShape> Shapes = shapesOf(Choices[I]);
+    std::vector<BlockShape> Shapes = shapesOf(Choices[I], /*WithProbes=*/false);
     const SharedArrayLayout &Layout = A.Array->Layout;
     for (const AccessInstance &Instance : A.Instances)
       if (!Instance.UncertainMerge.empty() &&

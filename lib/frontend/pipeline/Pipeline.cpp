@@ -48,7 +48,12 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
   U.Found = findSharedAccesses(
       Ctx,
       [&](const FunctionDecl &F) {
-        return shapesOf(choicesWithProbes(F, Launches, BlockDims));
+        std::vector<BlockShapeChoice> C =
+            choicesWithProbes(F, Launches, BlockDims);
+        size_t Required = 0;
+        while (Required < C.size() && C[Required].Source != ShapeSource::Probe)
+          ++Required;
+        return FunctionShapes{shapesOf(C), Required};
       },
       ShouldWalk);
   size_t N = U.Found.Accesses.size();
@@ -58,6 +63,9 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     if (U.Found.Accesses[I].Unsupported.empty())
       U.Choices[I] =
           choicesWithProbes(*U.Found.Accesses[I].Function, Launches, BlockDims);
+  // Probes cost a judgement each: only those that can decide.
+  for (size_t I = 0; I < N; ++I)
+    trimProbes(U.Found.Accesses[I].Instances, U.Choices[I]);
   compileAccesses(Ctx, U.Found, U.Choices);
 
   for (size_t I = 0; I < N; ++I) {

@@ -23,7 +23,7 @@ SharedAccesses walk(const std::string &Code,
   if (!AST)
     return {};
   return findSharedAccesses(AST->getASTContext(), [](const auto &) {
-    return std::vector<BlockShape>{BlockShape{{32, 1, 1}}};
+    return FunctionShapes{{BlockShape{{32, 1, 1}}}, 1};
   });
 }
 

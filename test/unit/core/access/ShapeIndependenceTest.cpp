@@ -88,6 +88,8 @@ TEST(ShapeIndependence, BlockDimAndThreadIdxZAreNamed) {
   EXPECT_EQ(shapeDependence({A, B}), "");
   B.Desc.Indices = {(tx() + 1).P};
   EXPECT_EQ(shapeDependence({A, B}), "it reads blockDim");
+  // Walked for one shape only: nothing to compare with.
+  EXPECT_EQ(shapeDependence({A}), "it reads blockDim");
 }
 
 } // namespace

@@ -12,23 +12,38 @@ namespace bankfix {
 
 namespace {
 
-/// Whether \p E reads blockDim, or threadIdx.z.
-void scan(const LaneExprPtr &E, bool &BlockDim, bool &Z) {
+/// Whether \p E reads threadIdx in dimension \p Dim.
+bool readsThreadIdx(const LaneExprPtr &E, unsigned Dim) {
   if (!E)
-    return;
-  BlockDim = BlockDim || mentions(*E, ExprKind::BlockDim);
-  if (!Z && mentions(*E, ExprKind::ThreadIdx)) {
-    // mentions() says whether some node is a thread index; the dimension
-    // needs a walk.
-    std::vector<const LaneExpr *> Work{E.get()};
-    while (!Work.empty() && !Z) {
-      const LaneExpr *N = Work.back();
-      Work.pop_back();
-      Z = N->Kind == ExprKind::ThreadIdx && N->Dim == 2;
-      for (const LaneExprPtr &Op : N->Ops)
-        Work.push_back(Op.get());
-    }
+    return false;
+  std::vector<const LaneExpr *> Work{E.get()};
+  while (!Work.empty()) {
+    const LaneExpr *N = Work.back();
+    Work.pop_back();
+    if (N->Kind == ExprKind::ThreadIdx && N->Dim == Dim)
+      return true;
+    for (const LaneExprPtr &Op : N->Ops)
+      Work.push_back(Op.get());
   }
+  return false;
+}
+
+/// Whether some expression an execution of \p Instances evaluates (its
+/// indices, its guard, the loop variables it stands for) satisfies \p P.
+template <typename Pred>
+bool anyExpression(const std::vector<AccessInstance> &Instances, Pred P) {
+  for (const AccessInstance &I : Instances) {
+    if (I.Desc.Guard && P(I.Desc.Guard))
+      return true;
+    for (const LaneExprPtr &Index : I.Desc.Indices)
+      if (Index && P(Index))
+        return true;
+    if (I.Range)
+      for (const LoopVariable &V : I.Range->Variables)
+        if (V.Entry && P(V.Entry))
+          return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -67,50 +82,23 @@ static std::string signature(const AccessInstance &I) {
 }
 
 bool readsThreadY(const std::vector<AccessInstance> &Instances) {
-  auto Reads = [](const LaneExprPtr &E) {
-    if (!E)
-      return false;
-    std::vector<const LaneExpr *> Work{E.get()};
-    while (!Work.empty()) {
-      const LaneExpr *N = Work.back();
-      Work.pop_back();
-      if (N->Kind == ExprKind::ThreadIdx && N->Dim == 1)
-        return true;
-      for (const LaneExprPtr &Op : N->Ops)
-        Work.push_back(Op.get());
-    }
-    return false;
-  };
-  for (const AccessInstance &I : Instances) {
-    if (Reads(I.Desc.Guard))
-      return true;
-    for (const LaneExprPtr &Index : I.Desc.Indices)
-      if (Reads(Index))
-        return true;
-    if (I.Range)
-      for (const LoopVariable &V : I.Range->Variables)
-        if (Reads(V.Entry))
-          return true;
-  }
-  return false;
+  return anyExpression(
+      Instances, [](const LaneExprPtr &E) { return readsThreadIdx(E, 1); });
 }
 
 std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
-  bool BlockDim = false, Z = false;
   // A function walked once per shape (a loop bounded by blockDim): the
   // access is the same in each walk, or its executions depend on blockDim.
   std::map<std::array<unsigned, 3>, std::vector<const AccessInstance *>>
       PerShape;
-  for (const AccessInstance &I : Instances) {
+  for (const AccessInstance &I : Instances)
     if (I.OnlyForBlockDim)
       PerShape[*I.OnlyForBlockDim].push_back(&I);
-    for (const LaneExprPtr &Index : I.Desc.Indices)
-      scan(Index, BlockDim, Z);
-    scan(I.Desc.Guard, BlockDim, Z);
-    if (I.Range)
-      for (const LoopVariable &V : I.Range->Variables)
-        scan(V.Entry, BlockDim, Z);
-  }
+  bool BlockDim = anyExpression(Instances, [](const LaneExprPtr &E) {
+    return mentions(*E, ExprKind::BlockDim);
+  });
+  bool Z = anyExpression(
+      Instances, [](const LaneExprPtr &E) { return readsThreadIdx(E, 2); });
   // Walked for one shape only (the others would have cost too much): not
   // known to be the same in the others.
   if (PerShape.size() == 1)

@@ -70,10 +70,21 @@ def main():
             m[2].append(opcode(r["sass"]))
         for line, message in sorted(remarks.items()):
             unjudged.append((name, line, "remark", message))
+        # ncu lists an instruction of an inlined toolkit function (an
+        # atomic's ATOMS) under the header's line and under the line of the
+        # call: the file's line with the same kind and numbers counts it.
+        at_call = {}
+        for (fn, line, kind), m in measured.items():
+            if not isinstance(line, str):
+                at_call.setdefault((fn, kind, m[0], m[1]), line)
         for key in sorted(set(predicted) | set(measured), key=line_order):
             p, m = predicted.get(key), measured.get(key)
+            call = (at_call.get((key[0], key[2], m[0], m[1]))
+                    if m and isinstance(key[1], str) else None)
             if p and p[2] and not p[0] and not p[1]:
                 verdict = "not judged"
+            elif not p and call is not None:
+                verdict = "the toolkit's code of line %d, counted there" % call
             elif not p and key[1] in remarks:
                 verdict = "not judged, as bankfix remarks"
             elif not p and isinstance(key[1], str) and remarks:

@@ -124,6 +124,21 @@ judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
       if (Lanes[Lane].Active)
         Addresses[Lane] = uint64_t(Lanes[Lane].Address.Const) + Shift;
+    if (Shift == 0 && Access.EachLaneAtomic)
+      for (unsigned A = 0; A < WarpSize; ++A)
+        for (unsigned B = A + 1; B < WarpSize && Addresses[A]; ++B)
+          if (Addresses[B] && *Addresses[A] / BankWidthBytes ==
+                                  *Addresses[B] / BankWidthBytes) {
+            setProblem(Eval,
+                       "lanes " + std::to_string(A) + " and " +
+                           std::to_string(B) + " of warp " +
+                           std::to_string(Warp) +
+                           " update one word: ATOMS serves such lanes one "
+                           "by one unless nvcc combines them, which depends "
+                           "on the operation",
+                       "");
+            return std::nullopt;
+          }
     WarpAccessResult R =
         analyzeWarpAccess(Addresses, Access.Width, Access.Kind);
     if (Shift == 0) {

@@ -34,6 +34,11 @@ struct SharedAccessDesc {
   uint64_t WidenedDownBy = 0;
   unsigned Width = 4; ///< bytes moved per lane
   AccessKind Kind = AccessKind::Load;
+  /// An atomic nvcc does not combine per word (all but `atomicAdd(p, 1)`
+  /// with its result unused): the lanes on one word are served one by one
+  /// (atomicInc, atomicCAS, measured) or combined by nvcc (a warp-uniform
+  /// address), which bankfix does not decide: such a warp is not judged.
+  bool EachLaneAtomic = false;
   /// The load is the only effect of the conditional code around it (an if
   /// whose branch only computes local values, an operand of ?:, && or ||),
   /// so that nvcc may run it unconditionally (LoadSpeculation.h).

@@ -36,6 +36,8 @@ private:
     case ExprKind::BlockDim:
       return bounded(1, 0, Shape.Dim[E.Dim], Shape.Dim[E.Dim]);
     case ExprKind::Uniform:
+      if (E.Launched)
+        return bounded(1, 0, E.Value, E.Value);
       return symbol(E);
     case ExprKind::Unknown:
       return Form{};

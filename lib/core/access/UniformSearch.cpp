@@ -297,7 +297,7 @@ AccessEvaluation searchUniformValues(const SharedArrayLayout &Array,
                                      const UniformValueSets *Only) {
   std::map<std::string, IntType> Symbols;
   for (const LaneExpr *E : expressionsOf(Access))
-    collectUniforms(*E, Symbols);
+    collectUnknownUniforms(*E, Symbols);
   for (const auto &[Symbol, Type] : Symbols)
     if (std::optional<AccessEvaluation> Found =
             searchSymbol(Array, Access, Shape, Symbol, Type, Unbound, Only))

@@ -89,8 +89,11 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
           Vetoed.insert(RunMerger::vetoKey(Chain[I], Chain[I + 1]));
       }
   }
+  IterationFacts Facts;
+  for (const std::vector<MergeCandidate *> &Run : Runs)
+    Facts.collect(Run, Shapes);
   for (std::vector<MergeCandidate *> &Run : Runs) {
-    markReusedLoads(Run, Shapes);
+    markReusedLoads(Run, Shapes, Facts);
     // The loads reused make no access: they are not between others.
     Run.erase(std::remove_if(Run.begin(), Run.end(),
                              [](const MergeCandidate *C) {

@@ -205,22 +205,24 @@ laneAddresses(const SharedArrayLayout &Layout, const AccessInstance &I,
 
 /// Whether \p X's bytes and \p Y's are the same distance apart in every
 /// lane, shape and value of the symbols, and do not overlap.
-bool apartByAConstant(const MergeCandidate &X, const MergeCandidate &Y,
-                      const std::vector<BlockShape> &Shapes) {
+std::optional<int64_t> apartByAConstant(const MergeCandidate &X,
+                                        const MergeCandidate &Y,
+                                        const std::vector<BlockShape> &Shapes) {
   std::optional<std::vector<uint64_t>> AX =
       laneAddresses(*X.Layout, *X.Instance, Shapes);
   std::optional<std::vector<uint64_t>> AY =
       laneAddresses(*Y.Layout, *Y.Instance, Shapes);
   if (!AX || !AY || AX->size() != AY->size() || AX->empty())
-    return false;
+    return std::nullopt;
   int64_t Distance = int64_t((*AY)[0] - (*AX)[0]);
   for (size_t L = 0; L < AX->size(); ++L)
     if (((*AX)[L] == UINT64_MAX) != ((*AY)[L] == UINT64_MAX) ||
         ((*AX)[L] != UINT64_MAX && int64_t((*AY)[L] - (*AX)[L]) != Distance))
-      return false;
+      return std::nullopt;
   int64_t Gap = Distance < 0 ? -Distance : Distance;
-  return Gap >=
-         int64_t(std::max(X.Instance->Desc.Width, Y.Instance->Desc.Width));
+  if (Gap < int64_t(std::max(X.Instance->Desc.Width, Y.Instance->Desc.Width)))
+    return std::nullopt;
+  return Distance;
 }
 
 } // namespace bankfix

@@ -71,10 +71,11 @@ std::optional<std::vector<uint64_t>>
 laneAddresses(const SharedArrayLayout &Layout, const AccessInstance &I,
               const std::vector<BlockShape> &Shapes);
 
-/// Whether \p X's bytes and \p Y's are the same distance apart in every
-/// lane, shape and value of the symbols, and do not overlap.
-bool apartByAConstant(const MergeCandidate &X, const MergeCandidate &Y,
-                      const std::vector<BlockShape> &Shapes);
+/// The distance from \p X's bytes to \p Y's when it is the same in every
+/// lane, shape and value of the symbols, and they do not overlap.
+std::optional<int64_t> apartByAConstant(const MergeCandidate &X,
+                                        const MergeCandidate &Y,
+                                        const std::vector<BlockShape> &Shapes);
 
 } // namespace bankfix
 

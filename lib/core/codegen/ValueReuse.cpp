@@ -75,21 +75,69 @@ bool containedIn(const MergeCandidate &X, const MergeCandidate &Y,
 
 } // namespace
 
+/// Whether \p X and \p Y lie in one straight line of one iteration.
+static bool sameStretch(const MergeCandidate &X, const MergeCandidate &Y) {
+  return X.Mergeable && X.Instance->SoftRegion == Y.Instance->SoftRegion &&
+         X.Instance->CompiledOnce == Y.Instance->CompiledOnce;
+}
+
+IterationFacts::Key IterationFacts::keyOf(const MergeCandidate &X,
+                                          const MergeCandidate &Y) {
+  std::vector<const void *> Loops;
+  for (const auto &[Loop, Iteration] : X.Instance->CompiledOnce)
+    Loops.push_back(Loop);
+  return {X.Expression, Y.Expression, Loops};
+}
+
+void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
+                             const std::vector<BlockShape> &Shapes) {
+  for (size_t J = 0; J < Run.size(); ++J) {
+    const MergeCandidate &Y = *Run[J];
+    if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable ||
+        Y.Instance->CompiledOnce.empty())
+      continue;
+    for (size_t I = J; I-- > 0 && sameStretch(*Run[I], Y);) {
+      const MergeCandidate &X = *Run[I];
+      Key K = keyOf(X, Y);
+      Same[K].insert(sameAddressesEverywhere(X, Y, Shapes));
+      if (X.Instance->Desc.Kind != AccessKind::Load && X.Layout == Y.Layout)
+        Distances[K].insert(apartByAConstant(X, Y, Shapes));
+    }
+  }
+}
+
+bool IterationFacts::sameEveryIteration(const MergeCandidate &X,
+                                        const MergeCandidate &Y) const {
+  if (X.Instance->CompiledOnce.empty())
+    return true;
+  auto It = Same.find(keyOf(X, Y));
+  return It != Same.end() && It->second.size() == 1 && *It->second.begin();
+}
+
+bool IterationFacts::apartEveryIteration(const MergeCandidate &X,
+                                         const MergeCandidate &Y) const {
+  if (X.Instance->CompiledOnce.empty())
+    return true;
+  auto It = Distances.find(keyOf(X, Y));
+  return It != Distances.end() && It->second.size() == 1 &&
+         It->second.begin()->has_value();
+}
+
 void markReusedLoads(std::vector<MergeCandidate *> &Run,
-                     const std::vector<BlockShape> &Shapes) {
+                     const std::vector<BlockShape> &Shapes,
+                     const IterationFacts &Facts) {
   for (size_t J = 0; J < Run.size(); ++J) {
     MergeCandidate &Y = *Run[J];
     if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable)
       continue;
     for (size_t I = J; I-- > 0;) {
       MergeCandidate &X = *Run[I];
-      bool Store = X.Instance->Desc.Kind == AccessKind::Store;
-      if (!X.Mergeable || X.Instance->SoftRegion != Y.Instance->SoftRegion ||
-          X.Instance->CompiledOnce != Y.Instance->CompiledOnce)
+      if (!sameStretch(X, Y))
         break;
       // A store of what it loads gives the value (the latest store only).
-      bool Same =
-          !X.Instance->MergedAway && sameAddressesEverywhere(X, Y, Shapes);
+      bool Same = !X.Instance->MergedAway &&
+                  sameAddressesEverywhere(X, Y, Shapes) &&
+                  Facts.sameEveryIteration(X, Y);
       if (Same) {
         Y.Instance->MergedAway = true;
         Y.Instance->MergeNote =
@@ -97,9 +145,11 @@ void markReusedLoads(std::vector<MergeCandidate *> &Run,
       }
       // A store to another array does not change this one, nor one a
       // constant distance away from it in every lane (alias analysis sees
-      // that much).
-      if (Same ||
-          (Store && X.Layout == Y.Layout && !apartByAConstant(X, Y, Shapes)))
+      // that much). An atomic writes too.
+      bool Writes = X.Instance->Desc.Kind != AccessKind::Load;
+      if (Same || (Writes && X.Layout == Y.Layout &&
+                   !(apartByAConstant(X, Y, Shapes) &&
+                     Facts.apartEveryIteration(X, Y))))
         break;
     }
   }

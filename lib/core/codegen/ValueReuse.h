@@ -12,6 +12,10 @@
 
 #include "core/codegen/AccessMerging.h"
 
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 namespace bankfix {
@@ -24,12 +28,41 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &X,
                  const SharedArrayLayout &YLayout, const AccessInstance &Y,
                  const std::vector<BlockShape> &Shapes);
 
+/// What each iteration of a loop nvcc compiles once says about a load and
+/// an earlier access of the same iteration: nvcc sees the loop's body once,
+/// so a value is reused, or a store is known not to touch the load's bytes,
+/// only where that holds in every iteration, the same way (a distance
+/// between two places that changes with the iteration is no constant to
+/// nvcc).
+class IterationFacts {
+public:
+  /// Records the runs' pairs in loops compiled once.
+  void collect(const std::vector<MergeCandidate *> &Run,
+               const std::vector<BlockShape> &Shapes);
+  /// Whether \p Y loads what \p X accessed in every iteration.
+  bool sameEveryIteration(const MergeCandidate &X,
+                          const MergeCandidate &Y) const;
+  /// Whether \p X is the same constant distance from \p Y in every
+  /// iteration.
+  bool apartEveryIteration(const MergeCandidate &X,
+                           const MergeCandidate &Y) const;
+
+private:
+  using Key = std::tuple<const void *, const void *, std::vector<const void *>>;
+  static Key keyOf(const MergeCandidate &X, const MergeCandidate &Y);
+  std::map<Key, std::set<bool>> Same;
+  /// The distances seen; nullopt where the two were not apart by one.
+  std::map<Key, std::set<std::optional<int64_t>>> Distances;
+};
+
 /// A load of what an earlier load of the same straight line loaded, with
 /// no store to the array, barrier or call that may write between, or of
 /// what the latest store to it there stored: marked merged away, with a
-/// note naming the access whose value it reuses.
+/// note naming the access whose value it reuses. In a loop compiled once,
+/// only as \p Facts allow.
 void markReusedLoads(std::vector<MergeCandidate *> &Run,
-                     const std::vector<BlockShape> &Shapes);
+                     const std::vector<BlockShape> &Shapes,
+                     const IterationFacts &Facts);
 
 /// After the merges: a load whose bytes an earlier, wider load of the
 /// straight line loaded, with no store to the array between, reuses them.

@@ -264,6 +264,8 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
   case ExprKind::Uniform:
     if (const int64_t *V = Env.bound(E.Name))
       return concrete(normalize(*V, E.Type));
+    if (E.Launched)
+      return concrete(normalize(E.Value, E.Type));
     return value(SymbolicValue{0, {{E.Name, 1}}});
   case ExprKind::Unknown:
     return fail(EvalErrorKind::UnknownTerm, E.Name,
@@ -324,6 +326,8 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
   case ExprKind::Uniform:
     if (const int64_t *V = Env.bound(E.Name))
       return normalize(*V, E.Type);
+    if (E.Launched)
+      return normalize(E.Value, E.Type);
     return std::nullopt;
   case ExprKind::Unknown:
     return std::nullopt;

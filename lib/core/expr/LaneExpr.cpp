@@ -52,6 +52,14 @@ LaneExprPtr LaneExpr::uniform(std::string Name, IntType T) {
   return E;
 }
 
+LaneExprPtr LaneExpr::launched(std::string Name, int64_t V, IntType T) {
+  auto E = make(ExprKind::Uniform, T);
+  E->Name = std::move(Name);
+  E->Value = V;
+  E->Launched = true;
+  return E;
+}
+
 LaneExprPtr LaneExpr::unknown(std::string Name, std::string Reason) {
   auto E = make(ExprKind::Unknown, IntType::intTy());
   E->Name = std::move(Name);
@@ -220,6 +228,14 @@ void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out) {
     Out.emplace(E.Name, E.Type);
   for (const LaneExprPtr &Op : E.Ops)
     collectUniforms(*Op, Out);
+}
+
+void collectUnknownUniforms(const LaneExpr &E,
+                            std::map<std::string, IntType> &Out) {
+  if (E.Kind == ExprKind::Uniform && !E.Launched)
+    Out.emplace(E.Name, E.Type);
+  for (const LaneExprPtr &Op : E.Ops)
+    collectUnknownUniforms(*Op, Out);
 }
 
 bool dependsOnLane(const LaneExpr &E) {

@@ -94,12 +94,18 @@ struct LaneExpr {
   /// compiler keeps it as one value and does not work it out again from
   /// what a later branch's guard tells (CompileTimeValue's facts).
   bool Variable = false;
+  /// Uniform: a kernel parameter every launch gives the value Value. The
+  /// evaluation uses it; the compiler does not know it, so what nvcc
+  /// makes of an access (its merges) is worked out over every value.
+  bool Launched = false;
   std::vector<LaneExprPtr> Ops;
 
   static LaneExprPtr constant(int64_t V, IntType T = IntType::intTy());
   static LaneExprPtr threadIdx(unsigned Dim);
   static LaneExprPtr blockDim(unsigned Dim);
   static LaneExprPtr uniform(std::string Name, IntType T);
+  /// A Uniform symbol whose launches give it \p V (Launched).
+  static LaneExprPtr launched(std::string Name, int64_t V, IntType T);
   static LaneExprPtr unknown(std::string Name, std::string Reason);
   static LaneExprPtr unary(UnaryOp Op, LaneExprPtr E, IntType T);
   static LaneExprPtr binary(BinaryOp Op, LaneExprPtr L, LaneExprPtr R,
@@ -148,6 +154,9 @@ struct LaneEnv {
 
 /// The Uniform leaves of \p E and their types, by name.
 void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out);
+/// The Uniform leaves of \p E whose value is not known (not Launched).
+void collectUnknownUniforms(const LaneExpr &E,
+                            std::map<std::string, IntType> &Out);
 
 } // namespace bankfix
 

@@ -24,7 +24,7 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
   for (const InstanceEvaluation &I : S.Instances) {
     std::map<std::string, IntType> InAddress;
     for (const LaneExprPtr &Index : I.Desc.Indices)
-      collectUniforms(*Index, InAddress);
+      collectUnknownUniforms(*Index, InAddress);
     for (const auto &[Symbol, Value] : I.Eval.Bound) {
       if (!I.Eval.exact() && InAddress.count(Symbol)) {
         Problem = "depend on '" + Symbol +

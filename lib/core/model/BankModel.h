@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace bankfix {
@@ -22,11 +23,34 @@ constexpr unsigned WarpSize = 32;
 constexpr unsigned NumBanks = 32;
 constexpr unsigned BankWidthBytes = 4;
 
-enum class AccessKind { Load, Store };
+/// An atomic (ATOMS on a 4-byte word) is served as a load is: lanes on
+/// one word share its wavefront.
+enum class AccessKind { Load, Store, Atomic };
 
-/// "load" or "store".
+/// "load", "store" or "atomic".
 inline const char *accessKindName(AccessKind K) {
-  return K == AccessKind::Load ? "load" : "store";
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::Atomic:
+    break;
+  }
+  return "atomic";
+}
+
+/// "load from 'a'", "store to 'a'", "atomic update of 'a'".
+inline std::string accessOn(AccessKind K, const std::string &Array) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load from '" + Array + "'";
+  case AccessKind::Store:
+    return "store to '" + Array + "'";
+  case AccessKind::Atomic:
+    break;
+  }
+  return "atomic update of '" + Array + "'";
 }
 
 /// Byte address per lane; std::nullopt for an inactive lane.

@@ -20,7 +20,7 @@ struct AccessRecord {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string Array;
-  std::string Kind;     ///< "load" or "store"
+  std::string Kind;     ///< "load", "store" or "atomic"
   std::string Function; ///< "kernel" or "kernel<16>"
   BlockShape Shape;
   std::string ShapeOrigin;

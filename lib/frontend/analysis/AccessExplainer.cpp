@@ -40,9 +40,7 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                    std::string &Error) {
   AccessExplanation E;
   E.Place = describePlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc());
-  E.Access = std::string(Access.Kind == AccessKind::Load ? "load from '"
-                                                         : "store to '") +
-             Access.Array->Layout.Name + "'";
+  E.Access = accessOn(Access.Kind, Access.Array->Layout.Name);
   E.Function = Access.FunctionName;
   E.Block = Block.Shape.str();
   if (!Block.Origin.empty())

@@ -4,6 +4,7 @@
 
 #include "core/access/ShapeIndependence.h"
 
+#include "frontend/analysis/LaunchArguments.h"
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/report/SourcePlace.h"
 
@@ -74,10 +75,12 @@ static void addUnique(std::vector<BlockShapeChoice> &Choices,
   Choices.push_back(std::move(C));
 }
 
-std::vector<BlockShapeChoice>
-chooseBlockShapes(const FunctionDecl &F,
-                  const std::vector<LaunchSite> &Launches,
-                  const std::vector<BlockDimOption> &Options) {
+/// The shapes of \p F by the rules above, before the launches' arguments
+/// are said.
+static std::vector<BlockShapeChoice>
+shapesBeforeArguments(const FunctionDecl &F,
+                      const std::vector<LaunchSite> &Launches,
+                      const std::vector<BlockDimOption> &Options) {
   std::vector<BlockShapeChoice> Choices;
   std::string Name = F.getNameAsString();
   std::string Display = functionDisplayName(F);
@@ -123,6 +126,25 @@ chooseBlockShapes(const FunctionDecl &F,
     return {assumed(F, "the block shape of the launch at " + Unknown +
                            " is not a constant; set it with --block-dim")};
   return {assumed(F, "no launch site and no --block-dim")};
+}
+
+std::vector<BlockShapeChoice>
+chooseBlockShapes(const FunctionDecl &F,
+                  const std::vector<LaunchSite> &Launches,
+                  const std::vector<BlockDimOption> &Options) {
+  std::vector<BlockShapeChoice> Choices =
+      shapesBeforeArguments(F, Launches, Options);
+  LaunchArguments Arguments = launchArguments(F, Launches);
+  // The only launch needs no second mention.
+  for (BlockShapeChoice &C : Choices) {
+    if (!Arguments.Said.empty())
+      C.Origin += C.Source == ShapeSource::Launch && Arguments.OneLaunch
+                      ? ", with " + Arguments.Said
+                      : "; " + Arguments.Said + Arguments.Where;
+    if (!Arguments.Several.empty())
+      C.Origin += "; " + Arguments.Several;
+  }
+  return Choices;
 }
 
 std::vector<BlockShapeChoice>

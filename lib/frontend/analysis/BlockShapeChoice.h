@@ -3,7 +3,8 @@
 // In order: --block-dim=KERNEL:shape for that kernel, then --block-dim=shape
 // for all, then the shapes of the kernel's launch sites in the translation
 // unit, then the default 32x32x1 (32 x N/32 under __launch_bounds__(N)).
-// Each choice says where it came from, for the diagnostic. An assumed shape
+// Each choice says where it came from, for the diagnostic, and which kernel
+// parameters the launches fix (LaunchArguments.h). An assumed shape
 // is judged with the probe shapes beside it (ShapeIndependence.h), and
 // settleAssumedShape says whether the result holds for any block.
 //

@@ -28,6 +28,7 @@ struct WrittenLaunch {
   MemberPath BlockPath;
   const Expr *Bytes; ///< null: the launch gives no dynamic shared memory
   MemberPath BytesPath;
+  std::vector<const Expr *> Args; ///< the kernel's arguments
 };
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
@@ -84,7 +85,8 @@ public:
                         Config->getArg(1),
                         {},
                         Bytes,
-                        {}});
+                        {},
+                        {Call->arg_begin(), Call->arg_end()}});
     return true;
   }
 
@@ -110,6 +112,7 @@ public:
                           Call->getArg(2),
                           {},
                           Bytes,
+                          {},
                           {}});
     }
     // cudaLaunchKernelEx(&config, kernel, args...).
@@ -122,7 +125,11 @@ public:
                           Call->getArg(0),
                           {"blockDim"},
                           Call->getArg(0),
-                          {"dynamicSmemBytes"}});
+                          {"dynamicSmemBytes"},
+                          Name == "cudaLaunchKernelEx"
+                              ? std::vector<const Expr *>(Call->arg_begin() + 2,
+                                                          Call->arg_end())
+                              : std::vector<const Expr *>{}});
     return true;
   }
 
@@ -217,6 +224,11 @@ void addSites(const WrittenLaunch &L, const CallChain &Chain,
     auto Bytes = Values.integers(L.Bytes, Chain, L.BytesPath);
     if (Bytes && Bytes->size() == 1)
       Site.DynamicBytes = Bytes->front();
+  }
+  for (const Expr *Arg : L.Args) {
+    auto V = Values.integers(Arg, Chain);
+    Site.Arguments.push_back(V && V->size() == 1 ? std::optional(V->front())
+                                                 : std::nullopt);
   }
   Site.SeveralKernels = Kernels.size() > 1;
   for (const FunctionDecl *K : Kernels) {

@@ -9,7 +9,8 @@
 // values that call passes. The kernel may be held in a variable or an
 // array; the block shape may be one of a few values (HostValues.h). Each
 // site records the block shapes it can have and the dynamic shared memory
-// it asks for, as written and, when it is a constant, its value.
+// it asks for, as written and, when it is a constant, its value, and the
+// integer arguments it passes the kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +47,10 @@ struct LaunchSite {
   /// it through a wrapper or a cudaLaunchConfig_t (not rewritten at Loc).
   const clang::Expr *DynamicBytesExpr = nullptr;
   std::optional<uint64_t> DynamicBytes; ///< its value, when a constant
+  /// The kernel's arguments, one per argument written: its value when it
+  /// is one integer (HostValues.h). Empty when the launch passes them as
+  /// an array (cudaLaunchKernel).
+  std::vector<std::optional<uint64_t>> Arguments;
 };
 
 std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);

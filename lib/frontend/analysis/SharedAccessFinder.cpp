@@ -167,6 +167,7 @@ public:
     Instance.Desc.ByteOffset = W.FlatBytes ? 0 : A.ByteOffset;
     Instance.Desc.Width = unsigned(A.Width);
     Instance.Desc.Kind = W.Kind;
+    Instance.Desc.EachLaneAtomic = W.EachLaneAtomic;
     Instance.Iteration = W.Iteration;
     Instance.Range = W.Range;
     Instance.OnlyForBlockDim = BlockDim;
@@ -253,24 +254,39 @@ private:
 };
 
 /// Walks \p F; when a loop bounded by blockDim kept it from being unrolled,
-/// walks again once per block shape, with blockDim known.
+/// walks again once per block shape, with blockDim known; when its launches
+/// fix some of its parameters, walks again with them (each shape's walk
+/// has them too).
 void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
               const ShapesOfFunction &Shapes, AccessCollector &Collector,
               std::vector<WalkRemark> &Remarks) {
   std::string Name = functionDisplayName(F);
   std::vector<WalkedAccess> Walked;
   auto Keep = [&](const WalkedAccess &A) { Walked.push_back(A); };
+  // The first walk sees what nvcc sees: which loops it cannot unroll.
   WalkResult R = walkFunction(Ctx, F, Keep);
   FunctionShapes Dims;
-  if (R.NeedsBlockDim && Shapes)
+  if (Shapes)
     Dims = Shapes(F);
-  if (Dims.Shapes.empty()) {
+  bool PerShape = R.NeedsBlockDim && !Dims.Shapes.empty();
+  if (!PerShape && Dims.Arguments.empty()) {
     for (const WalkedAccess &A : Walked)
       Collector.add(F, Name, A, std::nullopt);
     Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
     return;
   }
   llvm::DenseSet<const Stmt *> NotUnrolled = std::move(R.NotUnrolled);
+  if (!PerShape) { // Again with the parameters the launches fix.
+    WalkOptions Options;
+    Options.CompiledOnce = &NotUnrolled;
+    Options.Arguments = Dims.Arguments;
+    R = walkFunction(
+        Ctx, F,
+        [&](const WalkedAccess &A) { Collector.add(F, Name, A, std::nullopt); },
+        Options);
+    Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());
+    return;
+  }
   size_t FirstWalk = 0;
   for (size_t I = 0; I < Dims.Shapes.size(); ++I) {
     if (I >= std::max<size_t>(Dims.Required, 1) &&
@@ -280,6 +296,7 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
     WalkOptions Options;
     Options.BlockDim = Shape.Dim;
     Options.CompiledOnce = &NotUnrolled;
+    Options.Arguments = Dims.Arguments;
     R = walkFunction(
         Ctx, F,
         [&](const WalkedAccess &A) {

@@ -20,6 +20,7 @@
 #include "clang/AST/Expr.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,6 +79,8 @@ struct SharedAccesses {
 struct FunctionShapes {
   std::vector<BlockShape> Shapes;
   size_t Required = 0;
+  /// The kernel's parameters that its launches fix (LaunchArguments.h).
+  std::map<unsigned, int64_t> Arguments;
 };
 using ShapesOfFunction =
     std::function<FunctionShapes(const clang::FunctionDecl &)>;

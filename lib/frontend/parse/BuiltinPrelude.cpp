@@ -100,16 +100,35 @@ template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size) {
 
 extern "C" __device__ void *memcpy(void *dst, const void *src, size_t n);
 extern "C" __device__ void *memset(void *dst, int value, size_t n);
-__device__ int atomicAdd(int *address, int value);
-__device__ unsigned atomicAdd(unsigned *address, unsigned value);
+#define BANKFIX_ATOMIC_INT(name)                                               \
+  __device__ int name(int *address, int value);                                \
+  __device__ unsigned name(unsigned *address, unsigned value);                 \
+  __device__ unsigned long long name(unsigned long long *address,              \
+                                     unsigned long long value);                \
+  __device__ int name##_block(int *address, int value);                        \
+  __device__ unsigned name##_block(unsigned *address, unsigned value);         \
+  __device__ int name##_system(int *address, int value);                       \
+  __device__ unsigned name##_system(unsigned *address, unsigned value);
+BANKFIX_ATOMIC_INT(atomicAdd)
+BANKFIX_ATOMIC_INT(atomicSub)
+BANKFIX_ATOMIC_INT(atomicExch)
+BANKFIX_ATOMIC_INT(atomicMin)
+BANKFIX_ATOMIC_INT(atomicMax)
+BANKFIX_ATOMIC_INT(atomicAnd)
+BANKFIX_ATOMIC_INT(atomicOr)
+BANKFIX_ATOMIC_INT(atomicXor)
+#undef BANKFIX_ATOMIC_INT
+__device__ unsigned atomicInc(unsigned *address, unsigned value);
+__device__ unsigned atomicDec(unsigned *address, unsigned value);
 __device__ float atomicAdd(float *address, float value);
 __device__ double atomicAdd(double *address, double value);
-__device__ int atomicSub(int *address, int value);
-__device__ int atomicExch(int *address, int value);
 __device__ float atomicExch(float *address, float value);
-__device__ int atomicMin(int *address, int value);
-__device__ int atomicMax(int *address, int value);
 __device__ int atomicCAS(int *address, int compare, int value);
+__device__ unsigned atomicCAS(unsigned *address, unsigned compare,
+                              unsigned value);
+__device__ unsigned long long atomicCAS(unsigned long long *address,
+                                        unsigned long long compare,
+                                        unsigned long long value);
 __device__ void __syncthreads(void);
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence_block(void);

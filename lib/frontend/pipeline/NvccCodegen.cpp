@@ -34,7 +34,8 @@ MergeCandidates mergeCandidates(
   const SourceManager &SM = Ctx.getSourceManager();
   for (size_t I = 0; I < Found.Accesses.size(); ++I) {
     FoundAccess &A = Found.Accesses[I];
-    bool Mergeable = A.Unsupported.empty() && !A.Volatile;
+    bool Mergeable =
+        A.Unsupported.empty() && !A.Volatile && A.Kind != AccessKind::Atomic;
     std::vector<BlockShape> &Shapes = ShapesOf[A.Function];
     if (Shapes.empty())
       Shapes = shapesOf(Choices[I], /*WithProbes=*/false);

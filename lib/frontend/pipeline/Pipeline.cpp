@@ -2,6 +2,7 @@
 
 #include "frontend/pipeline/Pipeline.h"
 
+#include "frontend/analysis/LaunchArguments.h"
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/pipeline/NvccCodegen.h"
 
@@ -53,7 +54,8 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
         size_t Required = 0;
         while (Required < C.size() && C[Required].Source != ShapeSource::Probe)
           ++Required;
-        return FunctionShapes{shapesOf(C), Required};
+        return FunctionShapes{shapesOf(C), Required,
+                              launchArguments(F, Launches).Values};
       },
       ShouldWalk);
   size_t N = U.Found.Accesses.size();
@@ -68,11 +70,21 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     trimProbes(U.Found.Accesses[I].Instances, U.Choices[I]);
   compileAccesses(Ctx, U.Found, U.Choices);
 
+  // A parameter the launches pass a few values is judged at those.
+  std::map<const FunctionDecl *, LaunchArguments> Arguments;
   for (size_t I = 0; I < N; ++I) {
     const FoundAccess &Access = U.Found.Accesses[I];
+    auto It = Arguments.find(Access.Function);
+    if (It == Arguments.end())
+      It = Arguments
+               .emplace(Access.Function,
+                        launchArguments(*Access.Function, Launches))
+               .first;
+    const UniformValueSets *Only =
+        It->second.Sets.empty() ? nullptr : &It->second.Sets;
     for (const BlockShapeChoice &Block : U.Choices[I])
-      U.Summaries[I].push_back(
-          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
+      U.Summaries[I].push_back(summarizeAccess(
+          Access.Array->Layout, Access.Instances, Block.Shape, Only));
     // The probes beside an assumed shape say whether it matters; the
     // report and the fixes keep the assumed shape.
     if (Access.Unsupported.empty())

@@ -9,9 +9,7 @@ using namespace clang;
 namespace bankfix {
 
 std::string describeAccess(const FoundAccess &Access) {
-  std::string S = std::string(Access.Kind == AccessKind::Load ? "load from '"
-                                                              : "store to '") +
-                  Access.Array->Layout.Name + "'";
+  std::string S = accessOn(Access.Kind, Access.Array->Layout.Name);
   if (Access.Function->isTemplateInstantiation() || !Access.Calls.empty())
     S += " in '" + Access.FunctionName + "'";
   return S;

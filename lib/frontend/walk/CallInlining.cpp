@@ -153,6 +153,8 @@ void Walker::inlineCall(const CallExpr *C) {
     if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
                             LaneExpr::blockDim(2)}))
       return;
+    if (recordAtomic(C))
+      return;
     bool SharedArgument = false;
     for (const Expr *Arg : C->arguments()) {
       std::optional<SharedObject> P =

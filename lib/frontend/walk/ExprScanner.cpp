@@ -33,6 +33,8 @@ public:
   }
   bool TraverseBinaryOperator(BinaryOperator *B,
                               DataRecursionQueue * = nullptr) {
+    if (B->isAssignmentOp())
+      return assignment(B);
     if (!B->isLogicalOp()) {
       if (!Base::TraverseBinaryOperator(B))
         return false;
@@ -49,7 +51,7 @@ public:
   }
   bool TraverseCompoundAssignOperator(CompoundAssignOperator *B,
                                       DataRecursionQueue * = nullptr) {
-    if (!Base::TraverseCompoundAssignOperator(B))
+    if (!assignment(B))
       return false;
     if (B->getOpcode() == BO_DivAssign &&
         B->getComputationResultType()->isRealFloatingType())
@@ -81,13 +83,7 @@ public:
       W.record(C->getSubExpr(), AccessKind::Load);
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isCompoundAssignmentOp())
-      W.record(B->getLHS(), AccessKind::Load);
-    if (B->isAssignmentOp())
-      W.record(B->getLHS(), AccessKind::Store);
-    return true;
-  }
+
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp()) {
       W.record(U->getSubExpr(), AccessKind::Load);
@@ -103,13 +99,23 @@ public:
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     if (C->getOperator() == OO_Equal && C->getNumArgs() == 2) {
-      W.record(C->getArg(0), AccessKind::Store);
       W.record(C->getArg(1), AccessKind::Load);
+      W.record(C->getArg(0), AccessKind::Store);
     }
     return true;
   }
 
 private:
+  // An assignment runs its right operand first (C++17), then reads the
+  // left one (compound forms) and stores it.
+  bool assignment(BinaryOperator *B) {
+    if (!TraverseStmt(B->getRHS()) || !TraverseStmt(B->getLHS()))
+      return false;
+    if (B->isCompoundAssignmentOp())
+      W.record(B->getLHS(), AccessKind::Load);
+    W.record(B->getLHS(), AccessKind::Store);
+    return true;
+  }
   bool called(const CallExpr *C) {
     W.inlineCall(C);
     return true;
@@ -135,17 +141,8 @@ void Walker::record(const Expr *E, AccessKind Kind) {
     A.Volatile = Element->Array->getType().isVolatileQualified();
   } else if (std::optional<SharedObject> P = objectOf(E)) {
     // Through a pointer, a reference, a member or a cast: a byte offset.
-    QualType T = E->getType();
-    if (E->isInstantiationDependent() || T->isArrayType() ||
-        T->isIncompleteType() || T->isDependentType())
+    if (!flatAccess(A, E, E->getType(), *P))
       return;
-    A.Element.Top = E->IgnoreParens();
-    A.Element.Array = P->Root;
-    A.Element.Width = Ctx.getTypeSizeInChars(T).getQuantity();
-    A.Element.Alignment = Ctx.getTypeAlignInChars(T).getQuantity();
-    A.Indices.push_back(P->Offset);
-    A.FlatBytes = true;
-    A.Volatile = P->Volatile || T.isVolatileQualified();
   } else {
     return;
   }
@@ -167,6 +164,25 @@ void Walker::record(const Expr *E, AccessKind Kind) {
       }
     }
   }
+  emit(std::move(A), Kind);
+}
+
+bool Walker::flatAccess(WalkedAccess &A, const Expr *Top, QualType T,
+                        const SharedObject &P) {
+  if (Top->isInstantiationDependent() || T->isArrayType() ||
+      T->isIncompleteType() || T->isDependentType())
+    return false;
+  A.Element.Top = Top->IgnoreParens();
+  A.Element.Array = P.Root;
+  A.Element.Width = Ctx.getTypeSizeInChars(T).getQuantity();
+  A.Element.Alignment = Ctx.getTypeAlignInChars(T).getQuantity();
+  A.Indices.push_back(P.Offset);
+  A.FlatBytes = true;
+  A.Volatile = P.Volatile || T.isVolatileQualified();
+  return true;
+}
+
+void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.Kind = Kind;
   A.Guard = guard();
   A.Speculable =

@@ -47,6 +47,12 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
   for (const ParmVarDecl *P : Function.parameters()) {
     if (!P->getType()->isIntegralOrEnumerationType())
       continue;
+    auto Given = Options.Arguments.find(P->getFunctionScopeIndex());
+    if (Kernel && Given != Options.Arguments.end()) {
+      Values[P] = LaneExpr::launched(P->getNameAsString(), Given->second,
+                                     Translator.intTypeOf(P->getType()));
+      continue;
+    }
     // A kernel's parameters are the same for every thread; a device
     // function's may differ per lane.
     Values[P] = Kernel ? LaneExpr::uniform(P->getNameAsString(),

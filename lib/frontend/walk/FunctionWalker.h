@@ -30,6 +30,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -50,6 +51,9 @@ struct WalkedAccess {
   /// ByteOffset), or, with NarrowedTwice, loads as two accesses (why).
   bool Narrowed = false;
   std::string NarrowedTwice;
+  /// An atomic whose lanes on one word are not combined
+  /// (SharedAccessDesc::EachLaneAtomic).
+  bool EachLaneAtomic = false;
   LaneExprPtr Guard;
   /// A load under one condition whose code only computes values: nvcc may
   /// run it unconditionally (core/codegen/LoadSpeculation.h).
@@ -92,6 +96,9 @@ struct WalkOptions {
   /// could not unroll them: WalkResult::NotUnrolled): when this walk
   /// unrolls one, its accesses say which iteration they are of.
   const llvm::DenseSet<const clang::Stmt *> *CompiledOnce = nullptr;
+  /// Integer parameters of a kernel that every launch passes as one
+  /// constant (LaunchArguments.h), by index: they hold it.
+  std::map<unsigned, int64_t> Arguments;
 };
 
 struct WalkResult {

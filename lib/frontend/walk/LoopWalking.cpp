@@ -181,10 +181,14 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     return false;
   UnrolledBodies += T->Count;
   std::string Outer = Iteration;
-  // nvcc compiles a loop that a walk without blockDim cannot unroll once.
+  // nvcc compiles a loop that a walk without blockDim or the launches'
+  // arguments cannot unroll once: a loop in its code, which nothing merges
+  // across.
   bool Once = Options.CompiledOnce && Options.CompiledOnce->contains(S);
-  if (Once)
+  if (Once) {
     CompiledOnceLoops.push_back({S, 0});
+    noteBarrier();
+  }
   for (unsigned I = 0; I < T->Count; ++I) {
     if (Once)
       CompiledOnceLoops.back().second = I;
@@ -202,8 +206,10 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     settleLoopValues(Writes);
   }
   Iteration = Outer;
-  if (Once)
+  if (Once) {
     CompiledOnceLoops.pop_back();
+    noteBarrier();
+  }
   walkExpr(S->getCond());
   return true;
 }

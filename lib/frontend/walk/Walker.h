@@ -112,6 +112,17 @@ public:
 
   /// Hands \p E to the sink when it is a shared element access.
   void record(const clang::Expr *E, AccessKind Kind);
+  /// Fills \p A as an access of type \p T at the place \p P (a byte
+  /// offset), written \p Top; false when its type has no size.
+  bool flatAccess(WalkedAccess &A, const clang::Expr *Top, clang::QualType T,
+                  const SharedObject &P);
+  /// Hands \p A, a \p Kind access, to the sink with what the walk knows
+  /// here (guard, iteration, calls, merge region).
+  void emit(WalkedAccess A, AccessKind Kind);
+  /// When \p C is an atomic function on shared memory (SharedAtomics.cpp):
+  /// records it as an atomic access, or remarks why it is not judged, and
+  /// returns true.
+  bool recordAtomic(const clang::CallExpr *C);
 
   // What SideEffects changes.
   LocalValues &values() { return Values; }

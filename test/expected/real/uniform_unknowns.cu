@@ -7,11 +7,11 @@
 #include <cstdio>
 
 __global__ void strideParameter(float *out, int stride) {
-  __shared__ float s[1024];
+  __shared__ float s[1056];
   unsigned tid = threadIdx.x;
-  s[(tid * stride) % 1024] = float(tid);
+  s[(tid * stride) % 1024 + (tid * stride) % 1024 / 32] = float(tid);
   __syncthreads();
-  out[tid] = s[tid];
+  out[tid] = s[tid + tid / 32];
 }
 
 __global__ void thresholdGuard(float *out, int first) {

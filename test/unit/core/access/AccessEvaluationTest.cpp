@@ -138,3 +138,38 @@ TEST(AccessEvaluation, AddressesBeyond64BitsAreAProblem) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(AccessEvaluation, AtomicsServeDistinctWordsLikeLoads) {
+  // atomicAdd(&bins[(tid * 8) % 256], 1u): eight words in each of four
+  // banks, 8 wavefronts (measured on the GPU).
+  SharedArrayLayout Bins{"bins", {256}, 4};
+  SharedAccessDesc Add = access({(tx() * 8) % 256});
+  Add.Kind = AccessKind::Atomic;
+  Add.EachLaneAtomic = true;
+  AccessEvaluation E = evaluateAccess(Bins, Add, BlockShape{{32, 1, 1}});
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().Wavefronts, 8u);
+  EXPECT_EQ(E.worst().Ideal, 1u);
+}
+
+TEST(AccessEvaluation, AtomicLanesOnOneWordAreJudgedOnlyWhenCounted) {
+  // Pairs of lanes on one word: ATOMS.POPC.INC counts them in one update
+  // (1 wavefront, measured); any other atomic is not judged.
+  SharedArrayLayout Bins{"bins", {256}, 4};
+  SharedAccessDesc Pairs = access({tx() / 2});
+  Pairs.Kind = AccessKind::Atomic;
+  AccessEvaluation Counted =
+      evaluateAccess(Bins, Pairs, BlockShape{{32, 1, 1}});
+  ASSERT_TRUE(Counted.judged()) << Counted.Problem;
+  EXPECT_EQ(Counted.worst().Wavefronts, 1u);
+  Pairs.EachLaneAtomic = true;
+  AccessEvaluation Each = evaluateAccess(Bins, Pairs, BlockShape{{32, 1, 1}});
+  EXPECT_FALSE(Each.judged());
+  EXPECT_NE(Each.Problem.find("lanes 0 and 1 of warp 0 update one word"),
+            std::string::npos)
+      << Each.Problem;
+}
+
+} // namespace

@@ -206,3 +206,25 @@ TEST(LaneEvaluator, SymbolicOverflowIsReported) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LaneEvaluator, ALaunchedParameterHasItsValueUnlessBound) {
+  // `n` that every launch passes as 512: a number when evaluated; a
+  // symbol to whoever binds it (the merges, which nvcc decides without
+  // knowing it).
+  X N(LaneExpr::launched("n", 512, IntType::intTy()));
+  EXPECT_EQ(eval(N >> 1), 256);
+  UniformBindings Seven{{"n", 7}};
+  LaneEnv Env = lane(0);
+  Env.Uniforms = &Seven;
+  EXPECT_EQ(eval(N + tx(), Env), 7);
+  std::map<std::string, IntType> All, Unknown;
+  collectUniforms(*(N + sym("m")).P, All);
+  collectUnknownUniforms(*(N + sym("m")).P, Unknown);
+  EXPECT_EQ(All.size(), 2u);
+  ASSERT_EQ(Unknown.size(), 1u);
+  EXPECT_EQ(Unknown.begin()->first, "m");
+}
+
+} // namespace

@@ -1,0 +1,51 @@
+//===- LaunchArguments.h - Kernel parameters the launches fix -------------===//
+//
+// A kernel's integer parameter that every launch of it in the translation
+// unit passes as the same constant (`scan<<<1, 256>>>(out, in, 512)`) has
+// that value while the kernel is analysed (LaneExpr::launched): its loops
+// bounded by it are unrolled and its indices evaluate to numbers, where the
+// parameter alone would be judged at its worst value. nvcc does not know
+// the value: what it compiles (merges, reused loads, loops it cannot
+// unroll) is worked out as for an unknown parameter. A parameter that the
+// launches pass a few different values stays a warp-uniform symbol, judged
+// at each of those values (Sets) rather than at every value; one that some
+// launch passes a value bankfix does not follow stays unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_LAUNCHARGUMENTS_H
+#define BANKFIX_LAUNCHARGUMENTS_H
+
+#include "frontend/analysis/LaunchSites.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+struct LaunchArguments {
+  /// The value of each parameter fixed by the launches, by its index.
+  std::map<unsigned, int64_t> Values;
+  /// "n = 512", empty when no parameter is fixed; Where: " as passed at
+  /// scan.cu:44:3" or " as passed by each of its 3 launches".
+  std::string Said, Where;
+  /// The kernel has one launch.
+  bool OneLaunch = false;
+  /// The parameters the launches pass a few known values, by name: judged
+  /// at those values only (UniformValueSets).
+  std::map<std::string, std::vector<int64_t>> Sets;
+  /// "stride is 2 or 4 at its launches, each judged"; empty without Sets.
+  std::string Several;
+};
+
+/// At most this many different values of one parameter are judged each.
+constexpr size_t MaxValuesJudged = 8;
+
+LaunchArguments launchArguments(const clang::FunctionDecl &Kernel,
+                                const std::vector<LaunchSite> &Launches);
+
+} // namespace bankfix
+
+#endif // BANKFIX_LAUNCHARGUMENTS_H

@@ -75,20 +75,28 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
   std::vector<std::vector<MergeCandidate *>> Runs =
       straightLineRuns(Candidates);
   // In a loop compiled once, a pair of one iteration merges only when it
-  // does in every iteration.
-  std::set<VetoKey> Vetoed;
+  // does in every iteration, and the walk saw more than one.
+  LoopPairs Loops;
+  Loops.Collecting = true;
   for (std::vector<MergeCandidate *> &Run : Runs) {
-    RunMerger Merger(Run, Shapes, Vetoed);
+    RunMerger Merger(Run, Shapes, Loops);
     for (const std::vector<Unit> &Chain : Merger.chains())
       for (size_t I = 0; I + 1 < Chain.size(); ++I) {
         const AccessInstance &X = *Chain[I].Keep->Instance;
+        if (X.CompiledOnce.empty() ||
+            X.CompiledOnce != Chain[I + 1].Keep->Instance->CompiledOnce)
+          continue;
+        std::vector<unsigned> Iteration;
+        for (const auto &[Loop, K] : X.CompiledOnce)
+          Iteration.push_back(K);
+        VetoKey Key = RunMerger::vetoKey(Chain[I], Chain[I + 1]);
+        Loops.Iterations[Key].insert(Iteration);
         std::string Why;
-        if (!X.CompiledOnce.empty() &&
-            X.CompiledOnce == Chain[I + 1].Keep->Instance->CompiledOnce &&
-            Merger.decide(Chain[I], Chain[I + 1], Why) == Decision::Never)
-          Vetoed.insert(RunMerger::vetoKey(Chain[I], Chain[I + 1]));
+        if (Merger.decide(Chain[I], Chain[I + 1], Why) == Decision::Never)
+          Loops.Vetoed.insert(Key);
       }
   }
+  Loops.Collecting = false;
   IterationFacts Facts;
   for (const std::vector<MergeCandidate *> &Run : Runs)
     Facts.collect(Run, Shapes);
@@ -100,7 +108,7 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
                                return C->Instance->MergedAway;
                              }),
               Run.end());
-    RunMerger Merger(Run, Shapes, Vetoed);
+    RunMerger Merger(Run, Shapes, Loops);
     for (std::vector<Unit> &Chain : Merger.chains())
       mergeChain(Merger, std::move(Chain));
     markContainedLoads(Run, Shapes);

@@ -45,11 +45,26 @@ inline std::vector<const void *> loopsOf(const AccessInstance &I) {
 using VetoKey =
     std::tuple<const void *, const void *, std::vector<const void *>>;
 
+/// What the iterations of the loops compiled once say about their pairs:
+/// a pair that does not merge in some iteration merges in none (Vetoed); a
+/// pair the walk saw in one iteration only (the loop ran once for the
+/// values it knew) proves nothing about the others nvcc compiles for.
+struct LoopPairs {
+  std::set<VetoKey> Vetoed;
+  std::map<VetoKey, std::set<std::vector<unsigned>>> Iterations;
+  /// While the iterations are collected, nothing is undecided yet.
+  bool Collecting = false;
+  bool seenOnce(const VetoKey &K) const {
+    auto It = Iterations.find(K);
+    return !Collecting && (It == Iterations.end() || It->second.size() < 2);
+  }
+};
+
 class RunMerger {
 public:
   RunMerger(std::vector<MergeCandidate *> &Run,
-            const std::vector<BlockShape> &Shapes, std::set<VetoKey> &Vetoed)
-      : Run(Run), Shapes(Shapes), Vetoed(Vetoed) {}
+            const std::vector<BlockShape> &Shapes, LoopPairs &Loops)
+      : Run(Run), Shapes(Shapes), Loops(Loops) {}
 
   /// The chains of the run: executions of one array and kind, in order.
   std::vector<std::vector<Unit>> chains() const {
@@ -91,8 +106,13 @@ public:
             "merge consecutive iterations";
       return Decision::Uncertain;
     }
-    if (!X.CompiledOnce.empty() && Vetoed.count(vetoKey(U, V)))
+    if (!X.CompiledOnce.empty() && Loops.Vetoed.count(vetoKey(U, V)))
       return Decision::Never;
+    if (!X.CompiledOnce.empty() && Loops.seenOnce(vetoKey(U, V))) {
+      Why = "nvcc compiles the loop around them once, and bankfix saw one "
+            "iteration of it";
+      return Decision::Uncertain;
+    }
     if (!XL.StartModulo16) {
       Why = "where '" + XL.Name +
             "' starts, which decides its alignment, "
@@ -167,7 +187,7 @@ private:
 
   std::vector<MergeCandidate *> &Run;
   const std::vector<BlockShape> &Shapes;
-  std::set<VetoKey> &Vetoed;
+  LoopPairs &Loops;
 };
 
 /// Merges pairs, then pairs of pairs, along one chain while any merge, and

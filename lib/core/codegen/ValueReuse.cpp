@@ -99,6 +99,10 @@ void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
     for (size_t I = J; I-- > 0 && sameStretch(*Run[I], Y);) {
       const MergeCandidate &X = *Run[I];
       Key K = keyOf(X, Y);
+      std::vector<unsigned> Iteration;
+      for (const auto &[Loop, N] : X.Instance->CompiledOnce)
+        Iteration.push_back(N);
+      Iterations[K].insert(std::move(Iteration));
       Same[K].insert(sameAddressesEverywhere(X, Y, Shapes));
       if (X.Instance->Desc.Kind != AccessKind::Load && X.Layout == Y.Layout)
         Distances[K].insert(apartByAConstant(X, Y, Shapes));
@@ -106,20 +110,28 @@ void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
   }
 }
 
+bool IterationFacts::seenTwice(const Key &K) const {
+  auto It = Iterations.find(K);
+  return It != Iterations.end() && It->second.size() >= 2;
+}
+
 bool IterationFacts::sameEveryIteration(const MergeCandidate &X,
                                         const MergeCandidate &Y) const {
   if (X.Instance->CompiledOnce.empty())
     return true;
-  auto It = Same.find(keyOf(X, Y));
-  return It != Same.end() && It->second.size() == 1 && *It->second.begin();
+  Key K = keyOf(X, Y);
+  auto It = Same.find(K);
+  return seenTwice(K) && It != Same.end() && It->second.size() == 1 &&
+         *It->second.begin();
 }
 
 bool IterationFacts::apartEveryIteration(const MergeCandidate &X,
                                          const MergeCandidate &Y) const {
   if (X.Instance->CompiledOnce.empty())
     return true;
-  auto It = Distances.find(keyOf(X, Y));
-  return It != Distances.end() && It->second.size() == 1 &&
+  Key K = keyOf(X, Y);
+  auto It = Distances.find(K);
+  return seenTwice(K) && It != Distances.end() && It->second.size() == 1 &&
          It->second.begin()->has_value();
 }
 

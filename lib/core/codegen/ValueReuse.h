@@ -53,6 +53,10 @@ private:
   std::map<Key, std::set<bool>> Same;
   /// The distances seen; nullopt where the two were not apart by one.
   std::map<Key, std::set<std::optional<int64_t>>> Distances;
+  /// The iterations each pair was seen in: one proves nothing about the
+  /// others nvcc compiles for.
+  std::map<Key, std::set<std::vector<unsigned>>> Iterations;
+  bool seenTwice(const Key &K) const;
 };
 
 /// A load of what an earlier load of the same straight line loaded, with

@@ -98,7 +98,7 @@ shapesBeforeArguments(const FunctionDecl &F,
   const SourceManager &SM = F.getASTContext().getSourceManager();
   std::string Unknown;
   for (const LaunchSite &L : Launches) {
-    if (L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
+    if (!L.Kernel || L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
       continue;
     std::string Origin = "from the launch at " + describePlace(SM, L.Loc) +
                          (L.Through.empty() ? "" : " through " + L.Through);
@@ -141,8 +141,6 @@ chooseBlockShapes(const FunctionDecl &F,
       C.Origin += C.Source == ShapeSource::Launch && Arguments.OneLaunch
                       ? ", with " + Arguments.Said
                       : "; " + Arguments.Said + Arguments.Where;
-    if (!Arguments.Several.empty())
-      C.Origin += "; " + Arguments.Several;
   }
   return Choices;
 }

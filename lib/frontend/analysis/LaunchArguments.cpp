@@ -7,8 +7,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 
-#include <algorithm>
-
 using namespace clang;
 
 namespace bankfix {
@@ -29,48 +27,37 @@ LaunchArguments launchArguments(const FunctionDecl &Kernel,
   if (!Kernel.hasAttr<CUDAGlobalAttr>())
     return Out;
   std::vector<const LaunchSite *> Mine;
-  for (const LaunchSite &L : Launches)
+  for (const LaunchSite &L : Launches) {
+    // A launch of a kernel not followed may launch this one with anything.
+    if (!L.Kernel)
+      return Out;
     if (L.Kernel->getCanonicalDecl() == Kernel.getCanonicalDecl())
       Mine.push_back(&L);
+  }
   if (Mine.empty())
     return Out;
   ASTContext &Ctx = Kernel.getASTContext();
-  std::string Names, Several;
+  std::string Names;
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel.getParamDecl(I);
     if (!P->getType()->isIntegralOrEnumerationType())
       continue;
-    // The values the launches pass, when every launch passes a known one
-    // that the parameter can hold.
-    std::vector<int64_t> Values;
+    std::optional<uint64_t> Value;
+    bool Same = true;
     for (const LaunchSite *L : Mine) {
       if (I >= L->Arguments.size() || !L->Arguments[I] ||
-          !fits(Ctx, P->getType(), *L->Arguments[I])) {
-        Values.clear();
+          (Value && *Value != *L->Arguments[I])) {
+        Same = false;
         break;
       }
-      int64_t V = int64_t(*L->Arguments[I]);
-      if (std::find(Values.begin(), Values.end(), V) == Values.end())
-        Values.push_back(V);
+      Value = L->Arguments[I];
     }
-    std::string Name = P->getNameAsString();
-    if (Values.size() == 1) {
-      Out.Values[I] = Values.front();
-      Names += (Names.empty() ? "" : ", ") + Name + " = " +
-               std::to_string(Values.front());
-    } else if (Values.size() > 1 && Values.size() <= MaxValuesJudged) {
-      std::sort(Values.begin(), Values.end());
-      Several += (Several.empty() ? "" : "; ") + Name + " is ";
-      for (size_t K = 0; K < Values.size(); ++K)
-        Several += (K == 0                   ? ""
-                    : K + 1 == Values.size() ? " or "
-                                             : ", ") +
-                   std::to_string(Values[K]);
-      Out.Sets[Name] = std::move(Values);
-    }
+    if (!Same || !Value || !fits(Ctx, P->getType(), *Value))
+      continue;
+    Out.Values[I] = int64_t(*Value);
+    Names += (Names.empty() ? "" : ", ") + P->getNameAsString() + " = " +
+             std::to_string(*Value);
   }
-  if (!Several.empty())
-    Out.Several = Several + " at its launches, each judged";
   if (Names.empty())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();

@@ -7,9 +7,9 @@
 // parameter alone would be judged at its worst value. nvcc does not know
 // the value: what it compiles (merges, reused loads, loops it cannot
 // unroll) is worked out as for an unknown parameter. A parameter that the
-// launches pass a few different values stays a warp-uniform symbol, judged
-// at each of those values (Sets) rather than at every value; one that some
-// launch passes a value bankfix does not follow stays unknown.
+// launches pass different values, or that some launch passes a value
+// bankfix does not follow, stays unknown; so does every parameter of every
+// kernel when some launch names a kernel bankfix does not follow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <vector>
 
 namespace bankfix {
 
@@ -33,15 +32,7 @@ struct LaunchArguments {
   std::string Said, Where;
   /// The kernel has one launch.
   bool OneLaunch = false;
-  /// The parameters the launches pass a few known values, by name: judged
-  /// at those values only (UniformValueSets).
-  std::map<std::string, std::vector<int64_t>> Sets;
-  /// "stride is 2 or 4 at its launches, each judged"; empty without Sets.
-  std::string Several;
 };
-
-/// At most this many different values of one parameter are judged each.
-constexpr size_t MaxValuesJudged = 8;
 
 LaunchArguments launchArguments(const clang::FunctionDecl &Kernel,
                                 const std::vector<LaunchSite> &Launches);

@@ -231,6 +231,10 @@ void addSites(const WrittenLaunch &L, const CallChain &Chain,
                                                  : std::nullopt);
   }
   Site.SeveralKernels = Kernels.size() > 1;
+  // A kernel bankfix cannot follow: the site says that some launch may run
+  // any kernel.
+  if (Kernels.empty())
+    Kernels.push_back(nullptr);
   for (const FunctionDecl *K : Kernels) {
     Site.Kernel = K;
     Sites.push_back(Site);

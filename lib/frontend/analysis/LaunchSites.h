@@ -29,7 +29,9 @@
 namespace bankfix {
 
 struct LaunchSite {
-  const clang::FunctionDecl *Kernel = nullptr; ///< the instantiation launched
+  /// The instantiation launched; null where the launch names a kernel
+  /// through a value bankfix does not follow (it may be any kernel).
+  const clang::FunctionDecl *Kernel = nullptr;
   /// Where the launch is written or, through a wrapper, the wrapper's call.
   clang::SourceLocation Loc;
   /// The shapes the block can have; empty: not a value bankfix follows.

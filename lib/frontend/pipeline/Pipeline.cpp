@@ -70,21 +70,11 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     trimProbes(U.Found.Accesses[I].Instances, U.Choices[I]);
   compileAccesses(Ctx, U.Found, U.Choices);
 
-  // A parameter the launches pass a few values is judged at those.
-  std::map<const FunctionDecl *, LaunchArguments> Arguments;
   for (size_t I = 0; I < N; ++I) {
     const FoundAccess &Access = U.Found.Accesses[I];
-    auto It = Arguments.find(Access.Function);
-    if (It == Arguments.end())
-      It = Arguments
-               .emplace(Access.Function,
-                        launchArguments(*Access.Function, Launches))
-               .first;
-    const UniformValueSets *Only =
-        It->second.Sets.empty() ? nullptr : &It->second.Sets;
     for (const BlockShapeChoice &Block : U.Choices[I])
-      U.Summaries[I].push_back(summarizeAccess(
-          Access.Array->Layout, Access.Instances, Block.Shape, Only));
+      U.Summaries[I].push_back(
+          summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));
     // The probes beside an assumed shape say whether it matters; the
     // report and the fixes keep the assumed shape.
     if (Access.Unsupported.empty())

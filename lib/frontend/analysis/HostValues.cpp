@@ -546,10 +546,30 @@ std::optional<std::vector<uint64_t>> HostValues::integerTerm(const Term &T,
       }
     return Out;
   };
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    // `~0x3f & x`, rounding down to a multiple: a constant mask whose sign
+    // bit is set keeps the other side's high bits.
+    if (B->getOpcode() == BO_And)
+      for (const auto &[Mask, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                                        std::pair(B->getRHS(), B->getLHS())}) {
+        Expr::EvalResult M;
+        if (Mask->isValueDependent() || !Mask->EvaluateAsInt(M, Ctx) ||
+            !M.Val.getInt().isNegative() ||
+            M.Val.getInt().getSignificantBits() > 64)
+          continue;
+        std::optional<std::vector<uint64_t>> Xs =
+            integers(Other, *T.Chain, {}, Depth + 1);
+        if (!Xs)
+          return std::nullopt;
+        std::vector<uint64_t> Out;
+        for (uint64_t X : *Xs)
+          addUnique(Out, X & uint64_t(M.Val.getInt().getSExtValue()));
+        return Out;
+      }
     return Combine(
         B->getLHS(), B->getRHS(), *T.Chain, *T.Chain,
         [&](uint64_t X, uint64_t Y) { return combine(B->getOpcode(), X, Y); });
+  }
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee)

@@ -64,8 +64,9 @@ public:
   /// At most this many values are followed; more is "not known".
   static constexpr size_t MaxValues = 16;
 
-  HostValues(clang::ASTContext &Ctx, const CallSites &Calls)
-      : Ctx(Ctx), Calls(Calls) {}
+  /// A parameter's values come from the call of the CallChain it is asked
+  /// in (the chains are built from CallSites).
+  explicit HostValues(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// The integers \p E (its member \p Path) can be in \p Chain.
   std::optional<std::vector<uint64_t>> integers(const clang::Expr *E,
@@ -110,7 +111,6 @@ private:
                          const CallChain &Chain);
 
   clang::ASTContext &Ctx;
-  const CallSites &Calls;
   std::vector<std::unique_ptr<CallChain>> Entered;
 };
 

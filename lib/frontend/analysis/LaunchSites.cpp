@@ -246,7 +246,7 @@ void addSites(const WrittenLaunch &L, const CallChain &Chain,
 std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   LaunchFinder Finder(Ctx);
   traverseUserDecls(Ctx, Finder);
-  HostValues Values(Ctx, Finder.Calls);
+  HostValues Values(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<LaunchSite> Sites;
   std::vector<std::unique_ptr<CallChain>> Store;

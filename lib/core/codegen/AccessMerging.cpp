@@ -86,11 +86,8 @@ void mergeAdjacentAccesses(std::vector<MergeCandidate> &Candidates,
         if (X.CompiledOnce.empty() ||
             X.CompiledOnce != Chain[I + 1].Keep->Instance->CompiledOnce)
           continue;
-        std::vector<unsigned> Iteration;
-        for (const auto &[Loop, K] : X.CompiledOnce)
-          Iteration.push_back(K);
         VetoKey Key = RunMerger::vetoKey(Chain[I], Chain[I + 1]);
-        Loops.Iterations[Key].insert(Iteration);
+        Loops.Iterations[Key].insert(iterationsOf(X));
         std::string Why;
         if (Merger.decide(Chain[I], Chain[I + 1], Why) == Decision::Never)
           Loops.Vetoed.insert(Key);

@@ -42,6 +42,14 @@ inline std::vector<const void *> loopsOf(const AccessInstance &I) {
   return Loops;
 }
 
+/// The iteration of each loop compiled once around \p I, outermost first.
+inline std::vector<unsigned> iterationsOf(const AccessInstance &I) {
+  std::vector<unsigned> Iterations;
+  for (const auto &[Loop, Iteration] : I.CompiledOnce)
+    Iterations.push_back(Iteration);
+  return Iterations;
+}
+
 using VetoKey =
     std::tuple<const void *, const void *, std::vector<const void *>>;
 

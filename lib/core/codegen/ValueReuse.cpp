@@ -3,6 +3,7 @@
 #include "core/codegen/ValueReuse.h"
 
 #include "core/codegen/LaneAdjacency.h"
+#include "core/codegen/RunMerger.h"
 
 namespace bankfix {
 
@@ -83,10 +84,7 @@ static bool sameStretch(const MergeCandidate &X, const MergeCandidate &Y) {
 
 IterationFacts::Key IterationFacts::keyOf(const MergeCandidate &X,
                                           const MergeCandidate &Y) {
-  std::vector<const void *> Loops;
-  for (const auto &[Loop, Iteration] : X.Instance->CompiledOnce)
-    Loops.push_back(Loop);
-  return {X.Expression, Y.Expression, Loops};
+  return {X.Expression, Y.Expression, loopsOf(*X.Instance)};
 }
 
 void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
@@ -99,10 +97,7 @@ void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
     for (size_t I = J; I-- > 0 && sameStretch(*Run[I], Y);) {
       const MergeCandidate &X = *Run[I];
       Key K = keyOf(X, Y);
-      std::vector<unsigned> Iteration;
-      for (const auto &[Loop, N] : X.Instance->CompiledOnce)
-        Iteration.push_back(N);
-      Iterations[K].insert(std::move(Iteration));
+      Iterations[K].insert(iterationsOf(*X.Instance));
       Same[K].insert(sameAddressesEverywhere(X, Y, Shapes));
       if (X.Instance->Desc.Kind != AccessKind::Load && X.Layout == Y.Layout)
         Distances[K].insert(apartByAConstant(X, Y, Shapes));

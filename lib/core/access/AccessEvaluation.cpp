@@ -140,7 +140,7 @@ judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
             return std::nullopt;
           }
     WarpAccessResult R =
-        analyzeWarpAccess(Addresses, Access.Width, Access.Kind);
+        analyzeWarpAccess(Addresses, Access.Width, Access.Kind, Access.Service);
     if (Shift == 0) {
       Outcome.Addresses = Addresses;
       Outcome.Result = R;

@@ -39,6 +39,14 @@ struct SharedAccessDesc {
   /// (atomicInc, atomicCAS, measured) or combined by nvcc (a warp-uniform
   /// address), which bankfix does not decide: such a warp is not judged.
   bool EachLaneAtomic = false;
+  /// A FlatBytes address (row * ldm + column) elements from a tile in the
+  /// array, with ldm the array's row length: padded rows move each lane
+  /// with the row it reaches, and a fix grows ldm with them (a wmma
+  /// fragment's load or store).
+  bool StridedByRows = false;
+  /// How the lanes' addresses are served (LaneService::MatrixRows for
+  /// ldmatrix/stmatrix, 16 bytes per lane).
+  LaneService Service = LaneService::Instruction;
   /// The load is the only effect of the conditional code around it (an if
   /// whose branch only computes local values, an operand of ?:, && or ||),
   /// so that nvcc may run it unconditionally (LoadSpeculation.h).

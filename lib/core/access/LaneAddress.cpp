@@ -155,15 +155,17 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 /// \p Address, a byte offset through a pointer built over rows of
 /// Array.WrittenRowBytes, moved to where \p Array's padded rows put it;
 /// false (and the problem set) when it is not known, does not lie in the
-/// row it names (the padding would move it elsewhere), or is no longer a
-/// multiple of the access's width.
+/// row it names (the padding would move it elsewhere) unless its rows are
+/// strided by the array's (SharedAccessDesc::StridedByRows), or is no
+/// longer a multiple of the access's width.
 bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const LaneEnv &Env, SymbolicValue &Address,
              AccessEvaluation &Eval) {
   if (!knownAddress(Address, "padded", Eval))
     return false;
   uint64_t Offset = uint64_t(Address.Const);
-  if (!inNamedRow(Array, Access, Env, Offset, Array.WrittenRowBytes,
+  if (!Access.StridedByRows &&
+      !inNamedRow(Array, Access, Env, Offset, Array.WrittenRowBytes,
                   "padding the rows", Eval))
     return false;
   std::optional<uint64_t> Moved = paddedRowOffset(Array, Offset, Access.Width);

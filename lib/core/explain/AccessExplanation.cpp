@@ -71,7 +71,8 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
   else if (!Eval.ForEvery.empty())
     E.Values = "the same for every value of " + Eval.ForEvery + "; shown for " +
                Eval.Binding;
-  E.Before = {Spelling, buildWarpBankMap(Addresses, Desc.Width, Desc.Kind)};
+  E.Before = {Spelling,
+              buildWarpBankMap(Addresses, Desc.Width, Desc.Kind, Desc.Service)};
 
   // Each lane's threadIdx and index values; the uniform part of the address.
   std::vector<uint64_t> Stride(Array.Dims.size(), 1);
@@ -111,9 +112,9 @@ void explainWarp(const SharedArrayLayout &Array, const std::string &Spelling,
     E.NoAfter = "padded, " + After.Problem;
     return;
   }
-  E.After =
-      ExplainedLayout{PaddedSpelling, buildWarpBankMap(addressesOf(After, Warp),
-                                                       Desc.Width, Desc.Kind)};
+  E.After = ExplainedLayout{
+      PaddedSpelling, buildWarpBankMap(addressesOf(After, Warp), Desc.Width,
+                                       Desc.Kind, Desc.Service)};
 }
 
 } // namespace bankfix

@@ -142,7 +142,8 @@ static void applyOneAddressRule(const WarpAddresses &Addresses, unsigned Width,
 }
 
 WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
-                                   unsigned Width, AccessKind Kind) {
+                                   unsigned Width, AccessKind Kind,
+                                   LaneService Service) {
   assert(isSupportedAccessWidth(Width) && "unsupported access width");
   WarpAccessResult Result;
   unsigned PhaseLanes = lanesPerPhase(Width);
@@ -157,7 +158,7 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
     Result.Phases.push_back(std::move(Phase));
   }
   Result.Ideal = idealWavefronts(activeLanes(Addresses), Width);
-  if (Kind == AccessKind::Store)
+  if (Kind == AccessKind::Store || Service == LaneService::MatrixRows)
     return Result;
   mergeUnits(Addresses, Width, Result);
   applyOneAddressRule(Addresses, Width, Result);

@@ -124,13 +124,27 @@ inline uint64_t lastWordOf(uint64_t Address, unsigned Width) {
 /// wavefronts.
 unsigned idealWavefronts(unsigned ActiveLanes, unsigned Width);
 
+/// How the lanes' addresses reach the banks.
+enum class LaneService {
+  /// One LDS, STS or ATOMS: the phase rule, and for 8- and 16-byte loads
+  /// the units served together and the one-address rule.
+  Instruction,
+  /// The row addresses of ldmatrix/stmatrix (LDSM/STSM, 16 bytes per
+  /// lane): each group of 8 lanes names the rows of one 8x8 matrix and is
+  /// served alone; measured, rows that two matrices share are not served
+  /// together (docs/bank-model.md).
+  MatrixRows,
+};
+
 /// Runs the bank model on one warp-level access. \p Width must satisfy
 /// isSupportedAccessWidth. An 8- or 16-byte load whose active lanes all read
 /// one address takes 1 wavefront for 8 bytes and one per 16 active lanes
 /// for 16 bytes, whether or not the compiler knows the address is uniform
 /// (Nsight Compute's Source-page counter; WideLoadPairing.h).
-WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
-                                   unsigned Width, AccessKind Kind);
+WarpAccessResult
+analyzeWarpAccess(const WarpAddresses &Addresses, unsigned Width,
+                  AccessKind Kind,
+                  LaneService Service = LaneService::Instruction);
 
 } // namespace bankfix
 

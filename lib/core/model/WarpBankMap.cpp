@@ -22,10 +22,10 @@ bool WarpBankMap::collides(unsigned Lane, unsigned Bank) const {
 }
 
 WarpBankMap buildWarpBankMap(const WarpAddresses &Addresses, unsigned Width,
-                             AccessKind Kind) {
+                             AccessKind Kind, LaneService Service) {
   WarpBankMap Map;
   Map.Width = Width;
-  Map.Result = analyzeWarpAccess(Addresses, Width, Kind);
+  Map.Result = analyzeWarpAccess(Addresses, Width, Kind, Service);
   unsigned PhaseLanes = lanesPerPhase(Width);
   unsigned Phases = WarpSize / PhaseLanes;
   std::vector<std::array<std::set<uint64_t>, NumBanks>> Words(Phases);

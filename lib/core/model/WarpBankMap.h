@@ -48,7 +48,8 @@ struct WarpBankMap {
 /// Runs the bank model on \p Addresses and lays out its input per lane and
 /// per bank.
 WarpBankMap buildWarpBankMap(const WarpAddresses &Addresses, unsigned Width,
-                             AccessKind Kind);
+                             AccessKind Kind,
+                             LaneService Service = LaneService::Instruction);
 
 } // namespace bankfix
 

@@ -148,6 +148,7 @@ public:
       Access.Kind = W.Kind;
       Access.FlatBytes = W.FlatBytes;
       Access.Volatile = W.Volatile;
+      Access.Instruction = W.Instruction;
       if (!W.NarrowedTwice.empty())
         Access.Unsupported = W.NarrowedTwice;
       else if (!isSupportedAccessWidth(unsigned(A.Width)) ||
@@ -168,6 +169,8 @@ public:
     Instance.Desc.Width = unsigned(A.Width);
     Instance.Desc.Kind = W.Kind;
     Instance.Desc.EachLaneAtomic = W.EachLaneAtomic;
+    Instance.Desc.Service = W.Service;
+    Instance.Desc.StridedByRows = W.StridedByRows;
     Instance.Iteration = W.Iteration;
     Instance.Range = W.Range;
     Instance.OnlyForBlockDim = BlockDim;
@@ -178,7 +181,9 @@ public:
     for (const auto &[Loop, Iteration] : W.CompiledOnce)
       Instance.CompiledOnce.push_back({Loop, Iteration});
     Instance.OnceLoopSymbols = W.OnceLoopSymbols;
-    if (W.Narrowed && W.NarrowedTwice.empty())
+    if (!W.Instruction.empty())
+      Instance.MergeNote = W.Instruction;
+    else if (W.Narrowed && W.NarrowedTwice.empty())
       Instance.MergeNote = "nvcc loads only the components used: one " +
                            std::to_string(A.Width) + "-byte load";
     Out.Accesses[It->second].Instances.push_back(std::move(Instance));

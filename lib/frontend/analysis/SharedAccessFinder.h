@@ -49,6 +49,9 @@ struct FoundAccess {
   /// or a cast: the instances' index is a byte offset.
   bool FlatBytes = false;
   bool Volatile = false;
+  /// A wmma fragment's load or store: what it is and the instructions it
+  /// compiles to, which nvcc neither merges nor narrows.
+  std::string Instruction;
   const SharedArray *Array = nullptr;
   AccessKind Kind = AccessKind::Load;
   /// Non-empty when the access cannot be modelled as one hardware access

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -58,9 +59,41 @@ MemoryGrowth rowPaddingGrowth(ASTContext &Ctx, const SharedAccesses &Found,
   return Growth;
 }
 
+/// The edits that grow by \p Pad the wmma ldm arguments tied to the rows
+/// of \p G's arrays (ArrayUses::TiedStrides); false with \p Why when one
+/// cannot be rewritten.
+bool tiedStrideEdits(ASTContext &Ctx, const ArrayGroup &G,
+                     const ArrayUses &Uses, unsigned Pad,
+                     std::vector<FixEdit> &Edits, std::string &Why) {
+  std::set<std::pair<std::string, unsigned>> Seen;
+  for (const SharedArray *Array : G.Arrays) {
+    auto It = Uses.TiedStrides.find(Array->Decl);
+    if (It == Uses.TiedStrides.end())
+      continue;
+    for (const Expr *Ldm : It->second) {
+      std::string Written = writtenText(Ctx, Ldm->getSourceRange());
+      std::optional<FixEdit> Edit =
+          Written.empty() ? std::nullopt
+                          : makeFixEdit(Ctx, Ldm->getSourceRange(),
+                                        paddedExtentText(Written, Pad));
+      if (!Edit) {
+        Why = "the ldm argument at " +
+              describePlace(Ctx.getSourceManager(), Ldm->getBeginLoc()) +
+              " cannot be rewritten with the rows; change both by hand";
+        return false;
+      }
+      if (Seen.insert({Edit->Edit.File, Edit->Edit.Offset}).second)
+        Edits.push_back(*Edit);
+    }
+  }
+  return true;
+}
+
 /// The edits of \p Fix's row padding of \p First (its innermost extent,
-/// and the launches \p Grown grows), or why it cannot be offered.
+/// the ldm arguments tied to its rows, and the launches \p Grown grows),
+/// or why it cannot be offered.
 void offerRowPadding(ASTContext &Ctx, const SharedArray &First,
+                     const ArrayGroup &G, const ArrayUses &Uses,
                      const LaunchGrowth &Grown, ArrayFix &Fix) {
   const VarDecl &V = *First.Decl;
   std::string Name = "'" + First.Layout.Name + "'";
@@ -81,7 +114,16 @@ void offerRowPadding(ASTContext &Ctx, const SharedArray &First,
     Fix.Refusal = budgetsRefusal(Fix.Budgets);
   if (!Fix.Refusal.empty())
     return;
+  std::vector<FixEdit> Tied;
+  if (!tiedStrideEdits(Ctx, G, Uses, Fix.Plan.Pad, Tied, Fix.Refusal))
+    return;
+  if (!Tied.empty())
+    Fix.Change += "; the ldm of its wmma loads and stores grows with the "
+                  "rows (" +
+                  std::to_string(Tied.size()) +
+                  (Tied.size() == 1 ? " call)" : " calls)");
   Fix.Edits.push_back(*Edit);
+  Fix.Edits.insert(Fix.Edits.end(), Tied.begin(), Tied.end());
   Fix.Edits.insert(Fix.Edits.end(), Grown.Edits.begin(), Grown.Edits.end());
 }
 
@@ -137,7 +179,7 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
       return;
     }
   }
-  offerRowPadding(Ctx, First, Grown, Fix);
+  offerRowPadding(Ctx, First, G, Uses, Grown, Fix);
 }
 
 /// Why \p Fix offers nothing: "XOR swizzle: ...".

@@ -1,6 +1,7 @@
 //===- UnsafeUses.cpp - Uses of a shared array that padding would break ---===//
 
 #include "frontend/fix/UnsafeUses.h"
+#include "frontend/walk/TensorTiles.h"
 
 #include "frontend/fix/StatementStack.h"
 #include "frontend/parse/UserDecls.h"
@@ -93,8 +94,8 @@ private:
         return "";
       const Stmt *Inner = nullptr;
       const Stmt *Up = parentOf(At, Inner);
-      if (Up && (isa<CallExpr>(Up)))
-        return "";
+      if (const auto *Call = dyn_cast_or_null<CallExpr>(Up))
+        return callUse(Call, U, V, Name);
       if (Rank >= 2 && vectorAccess(Up, At, V))
         return "";
       return "the address of an element of " + Name + " is taken";
@@ -106,6 +107,9 @@ private:
       if (T->getKind() == UETT_SizeOf)
         return std::string("sizeof of ") + What + Name + " is used";
     if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+      if (Depth + 1 == Rank && Rank >= 2 &&
+          tileStrideArgument(Call, cast<Expr>(Cur)))
+        return callUse(Call, cast<Expr>(Cur), V, Name);
       const FunctionDecl *F = Call->getDirectCallee();
       return std::string(What) + Name + " is passed to " +
              (F ? "'" + F->getNameAsString() + "'" : "a function");
@@ -115,6 +119,46 @@ private:
              " is cast to another pointer type (vector accesses over rows "
              "would lose their alignment)";
     return std::string(What) + Name + " is used as a pointer";
+  }
+
+  /// \p Arg, a tile or element address of \p V passed to \p Call, kept
+  /// by padding unless the callee may step across rows from it: a wmma
+  /// load or store whose ldm is not the row length (a tied ldm is recorded,
+  /// and rows then grow by whole 16 bytes), an address turned into an
+  /// integer, a bulk copy. A 16-byte __pipeline_memcpy_async keeps its
+  /// rows 16-byte aligned.
+  std::string callUse(const CallExpr *Call, const Expr *Arg, const VarDecl *V,
+                      const std::string &Name) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    StringRef Callee =
+        F && F->getIdentifier() ? F->getName() : StringRef("a function");
+    if (Callee == "__cvta_generic_to_shared")
+      return "an address in " + Name +
+             " is converted to an integer (arithmetic on it could cross "
+             "rows)";
+    if (Callee == "memcpy_async" || Callee == "memcpy")
+      return Name + " is passed to '" + Callee.str() +
+             "', whose copy could cross rows";
+    if (Callee == "__pipeline_memcpy_async" && Call->getNumArgs() == 3) {
+      Expr::EvalResult Size;
+      if (Call->getArg(2)->isValueDependent() ||
+          !Call->getArg(2)->EvaluateAsInt(Size, Ctx))
+        return Name + " is passed to '" + Callee.str() +
+               "' with a size that is not a constant";
+      uint64_t &Widest = Out.RowVectorBytes[V];
+      Widest = std::max<uint64_t>(Widest, Size.Val.getInt().getZExtValue());
+      return "";
+    }
+    const Expr *Ldm = tileStrideArgument(Call, Arg);
+    if (!Ldm)
+      return "";
+    if (!ldmIsRowLength(Ctx, Ldm, *V))
+      return Name + " is passed to '" + Callee.str() +
+             "' with an ldm that is not its row length";
+    Out.TiedStrides[V].push_back(Ldm);
+    uint64_t &Widest = Out.RowVectorBytes[V];
+    Widest = std::max<uint64_t>(Widest, 16);
+    return "";
   }
 
   /// \p Cast, the parent of a row or an element's address (Stack[At]),

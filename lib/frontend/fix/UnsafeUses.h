@@ -8,7 +8,9 @@
 // each __shared__ array. A row cast to a vector pointer and read or written
 // at once (`((float4 *)t[r])[q]`, `*(float4 *)&t[r][c]`), as an access that
 // was analysed, is safe: the analysis checks that it stays in the row it
-// names, and the padding keeps rows whole vectors long.
+// names, and the padding keeps rows whole vectors long. So is a tile
+// passed to a wmma load or store whose ldm is the row length: the fix
+// grows ldm with the rows (by whole 16 bytes, as wmma and ldmatrix need).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +33,11 @@ struct ArrayUses {
   /// Per array variable, the widest vector its rows are cast to and
   /// accessed as, in bytes: padding must keep rows multiples of it.
   llvm::DenseMap<const clang::VarDecl *, uint64_t> RowVectorBytes;
+  /// Per array variable, the ldm arguments of the wmma loads and stores of
+  /// its tiles, each equal to its row length: a row padding grows them by
+  /// the same number of elements.
+  llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::Expr *>>
+      TiedStrides;
 };
 
 /// The uses of every __shared__ array. \p ElementRefs are the array names

@@ -34,8 +34,8 @@ MergeCandidates mergeCandidates(
   const SourceManager &SM = Ctx.getSourceManager();
   for (size_t I = 0; I < Found.Accesses.size(); ++I) {
     FoundAccess &A = Found.Accesses[I];
-    bool Mergeable =
-        A.Unsupported.empty() && !A.Volatile && A.Kind != AccessKind::Atomic;
+    bool Mergeable = A.Unsupported.empty() && !A.Volatile &&
+                     A.Instruction.empty() && A.Kind != AccessKind::Atomic;
     std::vector<BlockShape> &Shapes = ShapesOf[A.Function];
     if (Shapes.empty())
       Shapes = shapesOf(Choices[I], /*WithProbes=*/false);
@@ -213,8 +213,9 @@ void mergeAdjacent(ASTContext &Ctx, SharedAccesses &Found,
 /// Whether \p A is a load of \p Width bytes that may take part in
 /// MemberReload.h's split.
 bool mayReload(const FoundAccess &A, unsigned Width) {
-  return A.Unsupported.empty() && !A.Volatile && A.Kind == AccessKind::Load &&
-         !A.Instances.empty() && A.Instances.front().Desc.Width == Width;
+  return A.Unsupported.empty() && !A.Volatile && A.Instruction.empty() &&
+         A.Kind == AccessKind::Load && !A.Instances.empty() &&
+         A.Instances.front().Desc.Width == Width;
 }
 
 /// Marks as not judged the 16-byte loads that nvcc splits after a load of

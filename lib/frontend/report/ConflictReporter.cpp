@@ -151,6 +151,17 @@ void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
 
 namespace {
 
+/// What an access's executions are: a loop's iterations, a wmma call's
+/// instructions, or both.
+const char *executionWord(const FoundAccess &Access) {
+  if (Access.Instruction.empty())
+    return "iteration";
+  for (const AccessInstance &I : Access.Instances)
+    if (!I.Iteration.empty())
+      return "execution";
+  return "instruction";
+}
+
 /// "N-way shared memory bank conflict on load from 't' (...)".
 std::string warningText(const FoundAccess &Access,
                         const AccessSummary &Summary) {
@@ -165,10 +176,13 @@ std::string warningText(const FoundAccess &Access,
                 std::to_string(Eval.Warps[Eval.WorstWarp].Warp) + ", the worst";
   std::string PerIteration;
   if (Iterations > 1)
-    PerIteration = Summary.sameInEveryInstance()
-                       ? ", in each of " + plural(Iterations, "iteration")
-                       : ", in iteration " + WorstInstance.Iteration +
-                             ", the worst of " + std::to_string(Iterations);
+    PerIteration =
+        Summary.sameInEveryInstance()
+            ? ", in each of " + plural(Iterations, executionWord(Access))
+        : WorstInstance.Iteration.empty()
+            ? ", the worst of " + plural(Iterations, executionWord(Access))
+            : ", in iteration " + WorstInstance.Iteration + ", the worst of " +
+                  std::to_string(Iterations);
   std::string WorstCase = Summary.worstCase();
   return (WorstCase.empty() ? "" : "up to ") + std::to_string(Worst.NWay) +
          "-way shared memory bank conflict on " + describeAccess(Access) +
@@ -247,7 +261,7 @@ ConflictReporter::report(const FoundAccess &Access,
   reportDeclaration(*Access.Array, Fix);
   std::string Runs = plural(Eval.Shape.warps(), "warp");
   if (Iterations > 1)
-    Runs += " x " + plural(Iterations, "iteration");
+    Runs += " x " + plural(Iterations, executionWord(Access));
   note(Shape + ": " + Runs + ", " + std::to_string(Summary.BlockWavefronts) +
        " wavefronts per block, ideal " + std::to_string(Summary.BlockIdeal) +
        ", " + std::to_string(Summary.blockExcess()) + " excess");

@@ -153,7 +153,11 @@ void Walker::inlineCall(const CallExpr *C) {
     if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
                             LaneExpr::blockDim(2)}))
       return;
-    if (recordAtomic(C))
+    if (recordAtomic(C) || recordTileCall(C) || recordAsyncCopy(C))
+      return;
+    // An address conversion: it reads no memory.
+    if (Callee && Callee->getIdentifier() &&
+        Callee->getName() == "__cvta_generic_to_shared")
       return;
     bool SharedArgument = false;
     for (const Expr *Arg : C->arguments()) {

@@ -185,8 +185,8 @@ bool Walker::flatAccess(WalkedAccess &A, const Expr *Top, QualType T,
 void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.Kind = Kind;
   A.Guard = guard();
-  A.Speculable =
-      Kind == AccessKind::Load && !A.Volatile && underSpeculableGuard();
+  A.Speculable = Kind == AccessKind::Load && !A.Volatile &&
+                 A.Instruction.empty() && underSpeculableGuard();
   A.Iteration = Iteration;
   for (const CallFrame &F : Frames)
     A.Calls.push_back(F.Call);

@@ -123,6 +123,7 @@ void Walker::walkDecl(const DeclStmt *S) {
     }
     if (!T->isIntegralOrEnumerationType())
       continue;
+    noteSharedAddress(*V, V->getInit());
     Values[V] =
         V->getInit()
             ? assignedValue(LaneExpr::cast(translate(V->getInit()),
@@ -167,6 +168,9 @@ Walker::Flow Walker::walk(const Stmt *S) {
     walkSwitch(Sw);
     return {};
   }
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S))
+    if (walkAsm(A))
+      return {};
   // Labels, case bodies and other statements: walk what they hold.
   for (const Stmt *Child : S->children())
     walk(Child);

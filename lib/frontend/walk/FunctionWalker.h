@@ -54,6 +54,15 @@ struct WalkedAccess {
   /// An atomic whose lanes on one word are not combined
   /// (SharedAccessDesc::EachLaneAtomic).
   bool EachLaneAtomic = false;
+  /// How the lanes' addresses are served (ldmatrix rows or one
+  /// instruction).
+  LaneService Service = LaneService::Instruction;
+  /// For a library call or inline PTX that compiles to fixed instructions
+  /// (a wmma fragment's load or store): what it is and compiles to. nvcc
+  /// merges, narrows, reuses or speculates nothing of it.
+  std::string Instruction;
+  /// SharedAccessDesc::StridedByRows.
+  bool StridedByRows = false;
   LaneExprPtr Guard;
   /// A load under one condition whose code only computes values: nvcc may
   /// run it unconditionally (core/codegen/LoadSpeculation.h).

@@ -123,6 +123,28 @@ public:
   /// records it as an atomic access, or remarks why it is not judged, and
   /// returns true.
   bool recordAtomic(const clang::CallExpr *C);
+  /// When \p C is a wmma fragment's load or store on a shared tile
+  /// (TensorTiles.cpp): records its instructions as accesses, or remarks
+  /// why it is not judged, and returns true.
+  bool recordTileCall(const clang::CallExpr *C);
+
+  // Inline PTX (InlinePtx.cpp).
+  /// Records the ldmatrix and stmatrix of \p A as accesses, remarks its
+  /// cp.async; false when it has none of them.
+  bool walkAsm(const clang::GCCAsmStmt *A);
+  /// When \p C is an asynchronous copy into shared memory
+  /// (__pipeline_memcpy_async, memcpy_async): remarks that it is not
+  /// judged and returns true.
+  bool recordAsyncCopy(const clang::CallExpr *C);
+  /// The shared place whose shared-window address (an integer) \p E is:
+  /// `__cvta_generic_to_shared(p)`, a variable that holds one, plus or
+  /// minus a byte offset.
+  std::optional<SharedObject> sharedWindowAddress(const clang::Expr *E);
+  /// Remembers whether the integer variable \p V starts as a shared
+  /// window address.
+  void noteSharedAddress(const clang::VarDecl &V, const clang::Expr *Init);
+  /// The lane's linear index in its block (x + y Bx + z Bx By).
+  LaneExprPtr linearLaneIndex() const;
 
   // What SideEffects changes.
   LocalValues &values() { return Values; }
@@ -263,6 +285,8 @@ private:
   llvm::DenseMap<const clang::Expr *, SharedObject> CallObjects;
   /// Vector loads nvcc narrows to the components used: their width.
   llvm::DenseMap<const clang::Expr *, NarrowedLoad> NarrowedLoads;
+  /// Integer variables initialised with a shared window address.
+  llvm::DenseMap<const clang::VarDecl *, SharedObject> SharedAddresses;
   IndexTranslator Translator;
   std::vector<LaneExprPtr> Guards;
   std::vector<bool> SpeculableGuards; ///< one per guard

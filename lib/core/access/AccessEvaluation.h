@@ -44,6 +44,9 @@ struct SharedAccessDesc {
   /// with the row it reaches, and a fix grows ldm with them (a wmma
   /// fragment's load or store).
   bool StridedByRows = false;
+  /// With StridedByRows: the byte offset of the tile's first element. wmma
+  /// asks for it 32-byte aligned, so padded rows must keep it so.
+  LaneExprPtr TileStart;
   /// How the lanes' addresses are served (LaneService::MatrixRows for
   /// ldmatrix/stmatrix, 16 bytes per lane).
   LaneService Service = LaneService::Instruction;

@@ -157,7 +157,8 @@ bool swizzle(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 /// false (and the problem set) when it is not known, does not lie in the
 /// row it names (the padding would move it elsewhere) unless its rows are
 /// strided by the array's (SharedAccessDesc::StridedByRows), or is no
-/// longer a multiple of the access's width.
+/// longer a multiple of the access's width, or its tile's 32-byte aligned
+/// start would not be.
 bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const LaneEnv &Env, SymbolicValue &Address,
              AccessEvaluation &Eval) {
@@ -168,6 +169,19 @@ bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
       !inNamedRow(Array, Access, Env, Offset, Array.WrittenRowBytes,
                   "padding the rows", Eval))
     return false;
+  if (Access.TileStart) {
+    std::optional<int64_t> Start = evaluateLaneConcrete(*Access.TileStart, Env);
+    if (Start && *Start >= 0 && *Start % 32 == 0 &&
+        !paddedRowOffset(Array, uint64_t(*Start), 32)) {
+      setProblem(Eval,
+                 "padded rows would misalign the 32-byte start of its tile "
+                 "for " +
+                     describeLane(Env.ThreadIdx),
+                 Array.Name);
+      Eval.ProblemFromValues = true;
+      return false;
+    }
+  }
   std::optional<uint64_t> Moved = paddedRowOffset(Array, Offset, Access.Width);
   if (!Moved) {
     setProblem(Eval,

@@ -171,6 +171,7 @@ public:
     Instance.Desc.EachLaneAtomic = W.EachLaneAtomic;
     Instance.Desc.Service = W.Service;
     Instance.Desc.StridedByRows = W.StridedByRows;
+    Instance.Desc.TileStart = W.TileStart;
     Instance.Iteration = W.Iteration;
     Instance.Range = W.Range;
     Instance.OnlyForBlockDim = BlockDim;

@@ -63,6 +63,7 @@ struct WalkedAccess {
   std::string Instruction;
   /// SharedAccessDesc::StridedByRows.
   bool StridedByRows = false;
+  LaneExprPtr TileStart;
   LaneExprPtr Guard;
   /// A load under one condition whose code only computes values: nvcc may
   /// run it unconditionally (core/codegen/LoadSpeculation.h).

@@ -269,6 +269,8 @@ bool Walker::recordTileCall(const CallExpr *C) {
     A.Service = P.Service;
     A.Instruction = Description;
     A.StridedByRows = StridedByRows;
+    if (StridedByRows)
+      A.TileStart = LaneExpr::cast(Place->Offset, Long);
     bool Partial = P.ActiveLanes < WarpSize;
     if (Partial)
       pushGuard(LaneExpr::binary(BinaryOp::LT, Lane, num(P.ActiveLanes),

@@ -73,16 +73,26 @@ public:
     // A launch outside a function body (a global's initialiser) counts
     // too; only its constants are followed.
     const CallExpr *Config = Call->getConfig();
-    if (!Config || Config->getNumArgs() < 2)
+    // On the host the configuration is cudaConfigureCall(grid, block,
+    // bytes, stream); in device code (dynamic parallelism)
+    // cudaLaunchDevice(0, 0, grid, block, bytes, stream).
+    const FunctionDecl *Configure =
+        Config ? Config->getDirectCallee() : nullptr;
+    unsigned First = Configure && Configure->getIdentifier() &&
+                             Configure->getName() == "cudaLaunchDevice"
+                         ? 2
+                         : 0;
+    if (!Config || Config->getNumArgs() < First + 2)
       return true;
     const Expr *Bytes = nullptr;
-    if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
-      Bytes = Config->getArg(2);
+    if (Config->getNumArgs() >= First + 3 &&
+        !isa<CXXDefaultArgExpr>(Config->getArg(First + 2)))
+      Bytes = Config->getArg(First + 2);
     Launches.push_back({Call,
                         Function,
                         kernelOf(Call->getDirectCallee()),
                         Call->getCallee(),
-                        Config->getArg(1),
+                        Config->getArg(First + 1),
                         {},
                         Bytes,
                         {},

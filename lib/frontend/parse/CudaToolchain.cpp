@@ -90,6 +90,10 @@ std::vector<std::string> buildParseCommandLine(const ParseCommand &Cmd,
       // stop the analysis. Clang 22 does not know CUDA 13 yet.
       "-w",
       "-Wno-unknown-cuda-version",
+      // Kernels launched from device code (dynamic parallelism) need
+      // relocatable device code, which projects that launch them build
+      // with (nvcc -rdc=true); a parse sees nothing else of it.
+      "-fgpu-rdc",
       "-resource-dir=" + Cmd.ResourceDir,
   };
   if (Cmd.Toolkit) {

@@ -2,6 +2,7 @@
 
 #include "frontend/parse/ErrorRecorder.h"
 
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -21,11 +22,17 @@ void ErrorRecorder::clear() {
   DiagnosticConsumer::clear();
   Next.clear();
   Errors.clear();
+  Accepted.clear();
   ErrorLimit = false;
 }
 
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                      const Diagnostic &Info) {
+  if (Info.getID() == diag::err_shared_var_init && Info.hasSourceManager()) {
+    Accepted.push_back(
+        Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+    return;
+  }
   DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts it
   if (Level >= DiagnosticsEngine::Error) {
     SourceLocation Loc = Info.getLocation();

@@ -37,10 +37,18 @@ public:
   }
   /// Whether clang stopped at its error limit (-ferror-limit).
   bool errorLimitReached() const { return ErrorLimit; }
+  /// Where clang refused what nvcc accepts: a __shared__ variable with a
+  /// constructor (`__shared__ cuda::barrier<...> bar;`, which nvcc leaves
+  /// uninitialised). Such an error is neither shown nor counted; the
+  /// variable, marked invalid, holds no array bankfix analyses.
+  const std::vector<clang::SourceLocation> &acceptedByNvcc() const {
+    return Accepted;
+  }
 
 private:
   clang::DiagnosticConsumer &Next;
   std::vector<clang::SourceLocation> Errors;
+  std::vector<clang::SourceLocation> Accepted;
   bool ErrorLimit = false;
 };
 

@@ -5,6 +5,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -15,35 +17,80 @@ namespace {
 /// Stops at the first sign of an error in a function's body.
 class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
 public:
+  ErrorFinder(const ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Accepted)
+      : Ctx(Ctx), Accepted(Accepted) {}
+
   bool Found = false;
 
   bool shouldVisitImplicitCode() const { return true; }
 
   bool VisitDecl(Decl *D) {
-    Found = D->isInvalidDecl();
+    Found = invalid(D);
     return !Found;
   }
   bool VisitExpr(Expr *E) {
-    Found = E->containsErrors() || isa<RecoveryExpr>(E);
+    // An expression holds an error through a RecoveryExpr in it, which is
+    // visited in turn; one rebuilt around a use of a variable nvcc accepts
+    // (`init(&bar, n)`) is not an error.
+    if (const auto *R = dyn_cast<RecoveryExpr>(E))
+      Found = !acceptedRecovery(R);
     return !Found;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    Found = E->getDecl()->isInvalidDecl();
+    Found = invalid(E->getDecl());
     return !Found;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    Found = E->getMemberDecl()->isInvalidDecl();
+    Found = invalid(E->getMemberDecl());
     return !Found;
   }
+
+private:
+  /// Whether \p R was made only because it names variables clang refused
+  /// and nvcc accepts: a use of one is rebuilt as an empty RecoveryExpr
+  /// over its name (declared before the use, so already met).
+  bool acceptedRecovery(const RecoveryExpr *R) const {
+    if (R->subExpressions().empty())
+      return AcceptedNames.contains(Lexer::getSourceText(
+          CharSourceRange::getTokenRange(R->getSourceRange()),
+          Ctx.getSourceManager(), Ctx.getLangOpts()));
+    bool Named = false;
+    for (const Expr *Sub : R->subExpressions()) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParenImpCasts());
+      if (Ref && Ref->getDecl()->isInvalidDecl() && !invalid(Ref->getDecl()))
+        Named = true;
+      else if (Sub->containsErrors())
+        return false;
+    }
+    return Named;
+  }
+
+  /// Invalid, and not for what nvcc accepts.
+  bool invalid(const Decl *D) const {
+    if (!D->isInvalidDecl())
+      return false;
+    SourceLocation Loc =
+        Ctx.getSourceManager().getExpansionLoc(D->getLocation());
+    if (!llvm::is_contained(Accepted, Loc))
+      return true;
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      AcceptedNames.insert(V->getName());
+    return false;
+  }
+
+  const ASTContext &Ctx;
+  llvm::ArrayRef<SourceLocation> Accepted;
+  mutable llvm::StringSet<> AcceptedNames;
 };
 
 } // namespace
 
 bool functionHasErrors(const FunctionDecl &F,
-                       llvm::ArrayRef<SourceLocation> ErrorLocations) {
+                       llvm::ArrayRef<SourceLocation> ErrorLocations,
+                       llvm::ArrayRef<SourceLocation> Accepted) {
   if (F.isInvalidDecl())
     return true;
-  ErrorFinder Finder;
+  ErrorFinder Finder(F.getASTContext(), Accepted);
   Finder.TraverseDecl(const_cast<FunctionDecl *>(&F));
   if (Finder.Found)
     return true;

@@ -4,7 +4,8 @@
 // analysed. A function holds an error when clang marked it, or a declaration
 // in it, invalid, when its body holds an expression clang rebuilt around an
 // error (a RecoveryExpr) or names an invalid declaration, or when an error
-// was reported inside its source range.
+// was reported inside its source range. A __shared__ variable with a
+// constructor, which clang refuses and nvcc accepts, is not an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +19,12 @@
 namespace bankfix {
 
 /// \p ErrorLocations: expansion locations of the errors reported (as
-/// ErrorRecorder keeps them).
+/// ErrorRecorder keeps them); \p Accepted: those of the declarations clang
+/// marked invalid for what nvcc accepts (ErrorRecorder::acceptedByNvcc),
+/// which are not errors.
 bool functionHasErrors(const clang::FunctionDecl &F,
-                       llvm::ArrayRef<clang::SourceLocation> ErrorLocations);
+                       llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
+                       llvm::ArrayRef<clang::SourceLocation> Accepted = {});
 
 } // namespace bankfix
 

@@ -77,8 +77,8 @@ public:
     PipelineResult U = runPipeline(
         Context, Opts.BlockDims,
         [&](const FunctionDecl &F) {
-          if (HadErrors &&
-              functionHasErrors(F, Parse.Errors.errorLocations())) {
+          if (HadErrors && functionHasErrors(F, Parse.Errors.errorLocations(),
+                                             Parse.Errors.acceptedByNvcc())) {
             skip(F);
             return false;
           }
@@ -263,7 +263,9 @@ std::string plural(unsigned N, const char *One, const char *Many) {
 void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
                 const ErrorRecorder &Recorder, const PartialParse &Parse,
                 FileAnalysis &Result) {
-  if (Ok && Errors == 0)
+  // An error clang reports and nvcc does not (ErrorRecorder::acceptedByNvcc)
+  // is not counted, but fails the invocation.
+  if (Errors == 0 && Parse.NotAnalysedCount == 0 && (Ok || Parse.Reached))
     return;
   Result.ParseOutput += Parse.NotAnalysed;
   if (Result.Failed) // too deeply nested, or --explain failed
@@ -278,7 +280,7 @@ void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
     return;
   }
   Result.Failed = true;
-  if (Parse.Reached && Errors > 0 && Parse.Analysed > 0) {
+  if (Parse.Reached && Parse.Analysed > 0) {
     Result.Error =
         "'" + Path + "': " +
         plural(Parse.NotAnalysedCount, "kernel or device function was",

@@ -137,6 +137,9 @@ chooseBlockShapes(const FunctionDecl &F,
   LaunchArguments Arguments = launchArguments(F, Launches);
   // The only launch needs no second mention.
   for (BlockShapeChoice &C : Choices) {
+    auto ByShape = Arguments.SaidByShape.find(C.Shape.Dim);
+    if (ByShape != Arguments.SaidByShape.end())
+      C.Origin += ", with " + ByShape->second;
     if (!Arguments.Said.empty())
       C.Origin += C.Source == ShapeSource::Launch && Arguments.OneLaunch
                       ? ", with " + Arguments.Said

@@ -21,6 +21,26 @@ static bool fits(ASTContext &Ctx, QualType T, uint64_t V) {
   return Usable >= 64 || V < (uint64_t(1) << Usable);
 }
 
+/// Parameter \p I, which the launches \p Mine pass different values:
+/// recorded by block shape when each launch has one shape and a value, and
+/// the launches of one shape agree.
+static void byShape(ASTContext &Ctx,
+                    const std::vector<const LaunchSite *> &Mine, unsigned I,
+                    LaunchArguments &Out) {
+  QualType T = Mine.front()->Kernel->getParamDecl(I)->getType();
+  std::map<std::array<unsigned, 3>, uint64_t> Values;
+  for (const LaunchSite *L : Mine) {
+    if (L->Shapes.size() != 1 || I >= L->Arguments.size() || !L->Arguments[I] ||
+        !fits(Ctx, T, *L->Arguments[I]))
+      return;
+    auto [It, New] = Values.insert({L->Shapes[0].Dim, *L->Arguments[I]});
+    if (!New && It->second != *L->Arguments[I])
+      return;
+  }
+  for (const auto &[Shape, V] : Values)
+    Out.ByShape[Shape][I] = int64_t(V);
+}
+
 LaunchArguments launchArguments(const FunctionDecl &Kernel,
                                 const std::vector<LaunchSite> &Launches) {
   LaunchArguments Out;
@@ -52,12 +72,21 @@ LaunchArguments launchArguments(const FunctionDecl &Kernel,
       }
       Value = L->Arguments[I];
     }
-    if (!Same || !Value || !fits(Ctx, P->getType(), *Value))
+    if (!Same) {
+      byShape(Ctx, Mine, I, Out);
+      continue;
+    }
+    if (!Value || !fits(Ctx, P->getType(), *Value))
       continue;
     Out.Values[I] = int64_t(*Value);
     Names += (Names.empty() ? "" : ", ") + P->getNameAsString() + " = " +
              std::to_string(*Value);
   }
+  for (auto &[Shape, Values] : Out.ByShape)
+    for (const auto &[I, V] : Values)
+      Out.SaidByShape[Shape] += (Out.SaidByShape[Shape].empty() ? "" : ", ") +
+                                Kernel.getParamDecl(I)->getNameAsString() +
+                                " = " + std::to_string(V);
   if (Names.empty())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();

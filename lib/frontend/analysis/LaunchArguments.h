@@ -7,9 +7,12 @@
 // parameter alone would be judged at its worst value. nvcc does not know
 // the value: what it compiles (merges, reused loads, loops it cannot
 // unroll) is worked out as for an unknown parameter. A parameter that the
-// launches pass different values, or that some launch passes a value
-// bankfix does not follow, stays unknown; so does every parameter of every
-// kernel when some launch names a kernel bankfix does not follow.
+// launches pass different values has, under each launch's block shape,
+// that launch's value, when every launch has one shape and the launches of
+// one shape agree (`k<<<g, 128>>>(p, 128)` and `k<<<g, 256>>>(p, 256)`).
+// Otherwise, or when some launch passes a value bankfix does not follow, it
+// stays unknown; so does every parameter of every kernel when some launch
+// names a kernel bankfix does not follow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 
 #include "frontend/analysis/LaunchSites.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -32,6 +36,10 @@ struct LaunchArguments {
   std::string Said, Where;
   /// The kernel has one launch.
   bool OneLaunch = false;
+  /// The parameters whose value depends on the launch, by the block shape
+  /// of the launches that pass it, and how to say them ("n = 128").
+  std::map<std::array<unsigned, 3>, std::map<unsigned, int64_t>> ByShape;
+  std::map<std::array<unsigned, 3>, std::string> SaidByShape;
 };
 
 LaunchArguments launchArguments(const clang::FunctionDecl &Kernel,

@@ -260,9 +260,10 @@ private:
 };
 
 /// Walks \p F; when a loop bounded by blockDim kept it from being unrolled,
-/// walks again once per block shape, with blockDim known; when its launches
-/// fix some of its parameters, walks again with them (each shape's walk
-/// has them too).
+/// or a parameter's value depends on the launch's block shape, walks again
+/// once per block shape, with blockDim and that shape's parameters known;
+/// when its launches fix some of its parameters, walks again with them
+/// (each shape's walk has them too).
 void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
               const ShapesOfFunction &Shapes, AccessCollector &Collector,
               std::vector<WalkRemark> &Remarks) {
@@ -274,7 +275,8 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
   FunctionShapes Dims;
   if (Shapes)
     Dims = Shapes(F);
-  bool PerShape = R.NeedsBlockDim && !Dims.Shapes.empty();
+  bool PerShape = (R.NeedsBlockDim || !Dims.ArgumentsByShape.empty()) &&
+                  !Dims.Shapes.empty();
   if (!PerShape && Dims.Arguments.empty()) {
     for (const WalkedAccess &A : Walked)
       Collector.add(F, Name, A, std::nullopt);
@@ -303,6 +305,9 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
     Options.BlockDim = Shape.Dim;
     Options.CompiledOnce = &NotUnrolled;
     Options.Arguments = Dims.Arguments;
+    auto ByShape = Dims.ArgumentsByShape.find(Shape.Dim);
+    if (ByShape != Dims.ArgumentsByShape.end())
+      Options.Arguments.insert(ByShape->second.begin(), ByShape->second.end());
     R = walkFunction(
         Ctx, F,
         [&](const WalkedAccess &A) {

@@ -82,8 +82,11 @@ struct SharedAccesses {
 struct FunctionShapes {
   std::vector<BlockShape> Shapes;
   size_t Required = 0;
-  /// The kernel's parameters that its launches fix (LaunchArguments.h).
+  /// The kernel's parameters that its launches fix (LaunchArguments.h),
+  /// and those each launch's block shape fixes.
   std::map<unsigned, int64_t> Arguments;
+  std::map<std::array<unsigned, 3>, std::map<unsigned, int64_t>>
+      ArgumentsByShape;
 };
 using ShapesOfFunction =
     std::function<FunctionShapes(const clang::FunctionDecl &)>;

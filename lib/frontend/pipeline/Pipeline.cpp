@@ -54,8 +54,9 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
         size_t Required = 0;
         while (Required < C.size() && C[Required].Source != ShapeSource::Probe)
           ++Required;
-        return FunctionShapes{shapesOf(C), Required,
-                              launchArguments(F, Launches).Values};
+        LaunchArguments Arguments = launchArguments(F, Launches);
+        return FunctionShapes{shapesOf(C), Required, Arguments.Values,
+                              Arguments.ByShape};
       },
       ShouldWalk);
   size_t N = U.Found.Accesses.size();

@@ -93,6 +93,16 @@ __global__ void pitchedTile(const float *in, float *out, int pitch) {
       sm[threadIdx.y * pitch + threadIdx.x + (threadIdx.y * pitch + threadIdx.x) / 32];
 }
 
+// The same column write launched twice: 32x8 threads with rows of 32
+// floats, 16x16 threads with rows of 17 (each launch's block with its own
+// pitch).
+__global__ void tileByLaunch(const float *in, float *out, int pitch) {
+  extern __shared__ float tb[];
+  tb[threadIdx.x * pitch + threadIdx.y + (threadIdx.x * pitch + threadIdx.y) / 32] = in[threadIdx.y * pitch + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * pitch + threadIdx.x] = tb[threadIdx.y * pitch + threadIdx.x + (threadIdx.y * pitch + threadIdx.x) / 32];
+}
+
 int main() {
   const int n = 512;
   float *in, *out;
@@ -102,6 +112,8 @@ int main() {
   scanPadded<<<1, n / 2, (n + n / 32) * sizeof(float)>>>(out, in, n);
   scanPlain<<<1, n / 2, n * sizeof(float) + 32 * sizeof(float)>>>(out, in, n);
   pitchedTile<<<1, dim3(32, 32), 32 * 32 * sizeof(float) + 32 * sizeof(float)>>>(in, out, 32);
+  tileByLaunch<<<1, dim3(32, 8), 32 * 32 * sizeof(float) + 32 * sizeof(float)>>>(in, out, 32);
+  tileByLaunch<<<1, dim3(16, 16), 16 * 17 * sizeof(float) + 9 * sizeof(float)>>>(in, out, 17);
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s\n", cudaGetErrorString(e));
   return e != cudaSuccess;

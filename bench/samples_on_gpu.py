@@ -22,7 +22,6 @@ whose name contains `compute` (NCU_KERNEL to change it) with ncu's source
 counters. Without a checkout, `predict` says so and exits 0.
 """
 import argparse
-import collections
 import glob
 import json
 import os
@@ -32,7 +31,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "test", "gpu"))
-from ncu_source import kernel_name, opcode, shared_sass_rows  # noqa: E402
+from ncu_source import line_totals  # noqa: E402
 
 
 def predict(args):
@@ -73,17 +72,10 @@ def measure(args):
 
 
 def measured_rows(csv_path, name):
-    rows = collections.defaultdict(lambda: [0, 0, 0, set()])
-    for r in shared_sass_rows(csv_path):
-        line = (r["line"] if r["path"] == name + ".cu"
-                else "%s:%s" % (r["path"], r["line"]))
-        m = rows[(kernel_name(r["function"]), line, r["kind"])]
-        m[0] += int(r["cells"]["L1 Wavefronts Shared"])
-        m[1] += int(r["cells"]["L1 Wavefronts Shared Ideal"])
-        m[2] += int(r["cells"]["Instructions Executed"])
-        m[3].add(opcode(r["sass"]))
-    return {k: (v[0] / v[2], v[1] / v[2], sorted(v[3]))
-            for k, v in rows.items() if v[2]}
+    """Per (kernel, line, kind): wavefronts and ideal per warp-instruction,
+    and the opcodes."""
+    return {k: (v[0] / v[3], v[1] / v[3], sorted(set(v[2])))
+            for k, v in line_totals(csv_path, name + ".cu").items() if v[3]}
 
 
 def compare(args):

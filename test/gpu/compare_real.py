@@ -20,7 +20,7 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ncu_source import kernel_name, opcode, shared_sass_rows  # noqa: E402
+from ncu_source import line_totals  # noqa: E402
 
 
 def line_order(key):
@@ -59,17 +59,10 @@ def main():
                 continue
             predicted[key][0] += a["blockWavefronts"]
             predicted[key][1] += a["blockIdeal"]
-        measured = defaultdict(lambda: [0, 0, []])
-        for r in shared_sass_rows(os.path.join(work, name + ".ncu.csv")):
-            # An instruction of a header (the toolkit's atomicAdd) is named
-            # by file and line: bankfix judges no access there.
-            line = (r["line"] if r["path"] == name + ".cu"
-                    else "%s:%s" % (r["path"], r["line"]))
-            key = (kernel_name(r["function"]), line, r["kind"])
-            m = measured[key]
-            m[0] += int(r["cells"]["L1 Wavefronts Shared"])
-            m[1] += int(r["cells"]["L1 Wavefronts Shared Ideal"])
-            m[2].append(opcode(r["sass"]))
+        # An instruction of a header (the toolkit's atomicAdd) is named by
+        # file and line: bankfix judges no access there.
+        measured = line_totals(os.path.join(work, name + ".ncu.csv"),
+                               name + ".cu")
         for line, message in sorted(remarks.items()):
             unjudged.append((name, line, "remark", message))
         # ncu lists an instruction of an inlined toolkit function (an

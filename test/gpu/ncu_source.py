@@ -42,6 +42,24 @@ def opcode(text):
                     else words[:1])
 
 
+def line_totals(csv_path, file_name):
+    """The shared instructions of `csv_path` summed per (kernel, line,
+    kind): [wavefronts, ideal, opcodes (one per instruction), warp
+    instructions]. A line of `file_name` is its number; a line of another
+    file (a toolkit header) is 'header.h:107'."""
+    totals = {}
+    for r in shared_sass_rows(csv_path):
+        line = (r["line"] if r["path"] == file_name
+                else "%s:%s" % (r["path"], r["line"]))
+        t = totals.setdefault((kernel_name(r["function"]), line, r["kind"]),
+                              [0, 0, [], 0])
+        t[0] += int(r["cells"]["L1 Wavefronts Shared"])
+        t[1] += int(r["cells"]["L1 Wavefronts Shared Ideal"])
+        t[2].append(opcode(r["sass"]))
+        t[3] += int(r["cells"]["Instructions Executed"])
+    return totals
+
+
 def shared_sass_rows(csv_path):
     header, path, function, line, seen = None, None, None, None, set()
     with open(csv_path, newline="") as f:

@@ -57,11 +57,6 @@ std::optional<SharedObject> Walker::sharedWindowAddress(const Expr *E) {
     auto It = V ? SharedAddresses.find(V) : SharedAddresses.end();
     if (It == SharedAddresses.end())
       return std::nullopt;
-    // Only a variable that keeps its initial value.
-    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-    if (!F || !F->getBody() ||
-        WriteCollector::of({F->getBody()}).Written.contains(V))
-      return std::nullopt;
     return It->second;
   }
   const auto *B = dyn_cast<BinaryOperator>(E);
@@ -85,6 +80,11 @@ std::optional<SharedObject> Walker::sharedWindowAddress(const Expr *E) {
 void Walker::noteSharedAddress(const VarDecl &V, const Expr *Init) {
   std::optional<SharedObject> Place =
       Init ? sharedWindowAddress(Init) : std::nullopt;
+  // Only a variable that keeps its initial value.
+  const auto *F = dyn_cast<FunctionDecl>(V.getDeclContext());
+  if (Place && (!F || !F->getBody() ||
+                WriteCollector::of({F->getBody()}).Written.contains(&V)))
+    Place.reset();
   if (Place)
     SharedAddresses[&V] = *Place;
   else
@@ -156,17 +156,9 @@ bool Walker::walkAsm(const GCCAsmStmt *A) {
                         (Load ? "LDSM.16." : "STSM.16.") +
                         (M[3].empty() ? "M88" : "MT88") +
                         (Count == 1 ? "" : "." + M[2].str());
-        LaneExprPtr Lane = LaneExpr::binary(
-            BinaryOp::Rem, LaneExpr::cast(linearLaneIndex(), Long),
-            LaneExpr::constant(WarpSize, Long), Long);
-        bool Partial = Count < 4;
-        if (Partial)
-          pushGuard(LaneExpr::binary(BinaryOp::LT, Lane,
-                                     LaneExpr::constant(8 * Count, Long),
-                                     IntType::boolTy()));
-        emit(std::move(W), Load ? AccessKind::Load : AccessKind::Store);
-        if (Partial)
-          popGuard();
+        emitForFirstLanes(std::move(W),
+                          Load ? AccessKind::Load : AccessKind::Store,
+                          8 * Count);
       }
     }
     noteBarrier();

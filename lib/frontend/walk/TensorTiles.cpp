@@ -200,19 +200,31 @@ TileForm tileForm(const Fragment &F, bool ColumnMajor,
               " fragment's instructions were not measured"};
 }
 
+/// The index of \p C's tile pointer when \p C is nvcuda::wmma's
+/// load_matrix_sync (1) or store_matrix_sync (0) with its ldm (argument 2).
+std::optional<unsigned> tilePointerIndex(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || C->getNumArgs() < 3 ||
+      !StringRef(Callee->getQualifiedNameAsString())
+           .starts_with("nvcuda::wmma::"))
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  if (Name == "load_matrix_sync")
+    return 1;
+  if (Name == "store_matrix_sync")
+    return 0;
+  return std::nullopt;
+}
+
 } // namespace
 
 bool Walker::recordTileCall(const CallExpr *C) {
-  const FunctionDecl *Callee = C->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
+  std::optional<unsigned> PointerIndex = tilePointerIndex(C);
+  if (!PointerIndex)
     return false;
-  StringRef Name = Callee->getName();
-  bool Load = Name == "load_matrix_sync";
-  if ((!Load && Name != "store_matrix_sync") || C->getNumArgs() < 3 ||
-      !StringRef(Callee->getQualifiedNameAsString())
-           .starts_with("nvcuda::wmma::"))
-    return false;
-  const Expr *Pointer = C->getArg(Load ? 1 : 0);
+  bool Load = *PointerIndex == 1;
+  StringRef Name = C->getDirectCallee()->getName();
+  const Expr *Pointer = C->getArg(*PointerIndex);
   const Expr *FragmentArg = C->getArg(Load ? 0 : 1);
   if (!Pointer->getType()->isPointerType())
     return false;
@@ -240,7 +252,7 @@ bool Walker::recordTileCall(const CallExpr *C) {
     }
     ColumnMajor = Layout.Val.getInt() != 0; // mem_col_major
   }
-  LaneExprPtr Lane = mod(LaneExpr::cast(linearLaneIndex(), Long), WarpSize);
+  LaneExprPtr Lane = laneInWarp();
   TileForm Form = tileForm(*F, ColumnMajor, Lane);
   if (!Form.Problem.empty()) {
     remark(C->getBeginLoc(), Quoted + " is not judged: " + Form.Problem);
@@ -271,21 +283,31 @@ bool Walker::recordTileCall(const CallExpr *C) {
     A.StridedByRows = StridedByRows;
     if (StridedByRows)
       A.TileStart = LaneExpr::cast(Place->Offset, Long);
-    bool Partial = P.ActiveLanes < WarpSize;
-    if (Partial)
-      pushGuard(LaneExpr::binary(BinaryOp::LT, Lane, num(P.ActiveLanes),
-                                 IntType::boolTy()));
-    emit(std::move(A), Load ? AccessKind::Load : AccessKind::Store);
-    if (Partial)
-      popGuard();
+    emitForFirstLanes(std::move(A), Load ? AccessKind::Load : AccessKind::Store,
+                      P.ActiveLanes);
     noteBarrier();
   }
   return true;
 }
 
-LaneExprPtr Walker::linearLaneIndex() const {
-  return linearThreadIndex(
-      {LaneExpr::blockDim(0), LaneExpr::blockDim(1), LaneExpr::blockDim(2)});
+LaneExprPtr Walker::laneInWarp() const {
+  return mod(LaneExpr::cast(linearThreadIndex({LaneExpr::blockDim(0),
+                                               LaneExpr::blockDim(1),
+                                               LaneExpr::blockDim(2)}),
+                            Long),
+             WarpSize);
+}
+
+void Walker::emitForFirstLanes(WalkedAccess A, AccessKind Kind,
+                               unsigned Lanes) {
+  if (Lanes >= WarpSize) {
+    emit(std::move(A), Kind);
+    return;
+  }
+  pushGuard(LaneExpr::binary(BinaryOp::LT, laneInWarp(), num(Lanes),
+                             IntType::boolTy()));
+  emit(std::move(A), Kind);
+  popGuard();
 }
 
 } // namespace walk
@@ -302,17 +324,9 @@ bool ldmIsRowLength(ASTContext &Ctx, const Expr *Ldm, const VarDecl &Array) {
 }
 
 const Expr *tileStrideArgument(const CallExpr *C, const Expr *Arg) {
-  const FunctionDecl *Callee = C->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || C->getNumArgs() < 3 ||
-      !StringRef(Callee->getQualifiedNameAsString())
-           .starts_with("nvcuda::wmma::"))
-    return nullptr;
-  StringRef Name = Callee->getName();
-  unsigned Pointer = Name == "load_matrix_sync"    ? 1
-                     : Name == "store_matrix_sync" ? 0
-                                                   : 3;
-  if (Pointer > 1 ||
-      C->getArg(Pointer)->IgnoreParenImpCasts() != Arg->IgnoreParenImpCasts())
+  std::optional<unsigned> Pointer = walk::tilePointerIndex(C);
+  if (!Pointer ||
+      C->getArg(*Pointer)->IgnoreParenImpCasts() != Arg->IgnoreParenImpCasts())
     return nullptr;
   return C->getArg(2);
 }

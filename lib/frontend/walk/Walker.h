@@ -140,11 +140,14 @@ public:
   /// `__cvta_generic_to_shared(p)`, a variable that holds one, plus or
   /// minus a byte offset.
   std::optional<SharedObject> sharedWindowAddress(const clang::Expr *E);
-  /// Remembers whether the integer variable \p V starts as a shared
-  /// window address.
+  /// Remembers whether the integer variable \p V holds a shared window
+  /// address: it starts as one and its function never assigns it.
   void noteSharedAddress(const clang::VarDecl &V, const clang::Expr *Init);
-  /// The lane's linear index in its block (x + y Bx + z Bx By).
-  LaneExprPtr linearLaneIndex() const;
+  /// The lane's index in its warp: (x + y Bx + z Bx By) % 32, 64-bit.
+  LaneExprPtr laneInWarp() const;
+  /// emit() for a warp instruction that only lanes below \p Lanes take
+  /// part in (ldmatrix .x1 and .x2: 8 and 16).
+  void emitForFirstLanes(WalkedAccess A, AccessKind Kind, unsigned Lanes);
 
   // What SideEffects changes.
   LocalValues &values() { return Values; }

@@ -95,7 +95,8 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
 /// word-aligned is tried for each byte offset.
 std::optional<WarpOutcome>
 judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
-          const SharedAccessDesc &Access, AccessEvaluation &Eval) {
+          const SharedAccessDesc &Access, bool AddressesOnly,
+          AccessEvaluation &Eval) {
   const std::map<std::string, int64_t> *Terms = nullptr;
   for (const LaneAddress &L : Lanes) {
     if (!L.Active)
@@ -139,6 +140,10 @@ judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
                        "");
             return std::nullopt;
           }
+    if (AddressesOnly) {
+      Outcome.Addresses = Addresses;
+      return Outcome;
+    }
     WarpAccessResult R =
         analyzeWarpAccess(Addresses, Access.Width, Access.Kind, Access.Service);
     if (Shift == 0) {
@@ -222,7 +227,8 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
     }
     if (!AnyActive)
       continue;
-    std::optional<WarpOutcome> Outcome = judgeWarp(Warp, Lanes, Access, Eval);
+    std::optional<WarpOutcome> Outcome =
+        judgeWarp(Warp, Lanes, Access, Options.AddressesOnly, Eval);
     if (!Outcome)
       return Eval;
     addWarp(Eval, std::move(*Outcome));

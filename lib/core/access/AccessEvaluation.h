@@ -70,6 +70,9 @@ struct EvaluationOptions {
   /// memory, a value not known) is taken as true: the lane runs the access,
   /// which is the worst case. The conjunct is listed in AssumedGuards.
   bool AssumeUndecidedGuards = false;
+  /// Only the lanes' addresses are wanted: the warps' wavefronts are not
+  /// counted (WarpOutcome::Result stays empty).
+  bool AddressesOnly = false;
 };
 
 /// The worst case of an access whose warps kept uncertain merges.

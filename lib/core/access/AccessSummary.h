@@ -43,6 +43,9 @@ struct AccessInstance {
   /// The compiler merges this execution into an earlier one (MergeNote
   /// says which): it makes no access of its own.
   bool MergedAway = false;
+  /// Set on an execution that makes a merged (or widened) access: its own
+  /// access before the merge (Desc takes the merged one's lowest address).
+  std::optional<SharedAccessDesc> Unmerged;
   /// "merged by nvcc with the load at 19:14 into one 8-byte load" on the
   /// execution that makes the merged access, or what it was merged into.
   std::string MergeNote;

@@ -49,7 +49,7 @@ bool mergesWithNext(const SharedArrayLayout &XLayout, const AccessInstance &X,
          2 * X.Desc.Width <= startAlignment(XLayout) &&
          X.Desc.Width == Y.Desc.Width && X.Desc.Kind == Y.Desc.Kind &&
          2 * X.Desc.Width <= widestMerge(XLayout, BaseWidth) &&
-         sameGuard(X.Desc.Guard, Y.Desc.Guard) &&
+         sameGuard(X.Desc.Guard, Y.Desc.Guard) && constantApart(X, Y) &&
          adjacentInEveryLane(XLayout, X, YLayout, Y, Shapes);
 }
 

@@ -2,6 +2,9 @@
 
 #include "core/codegen/LaneAdjacency.h"
 
+#include "core/expr/LaneEvaluator.h"
+#include "core/model/CheckedMath.h"
+
 #include <algorithm>
 
 namespace bankfix {
@@ -104,6 +107,145 @@ uint64_t alignmentShift(const SharedArrayLayout &L) {
 uint64_t startAlignment(const SharedArrayLayout &L) {
   uint64_t Start = L.StartModulo16.value_or(0) % 16;
   return Start == 0 ? 16 : Start & (~Start + 1);
+}
+
+namespace {
+
+/// An index as a constant plus multiples of terms (by their spelling).
+struct LinearIndex {
+  int64_t Constant = 0;
+  std::map<std::string, int64_t> Terms;
+  bool Overflow = false;
+
+  void add(const LaneExpr &E, int64_t Scale) {
+    // What holds only constants nvcc folds (`(k + 1u) % 34u` in an
+    // unrolled iteration).
+    if (E.Kind != ExprKind::Constant && !dependsOnLane(E) &&
+        !mentions(E, ExprKind::BlockDim) && !mentions(E, ExprKind::Uniform) &&
+        !mentions(E, ExprKind::Unknown))
+      if (std::optional<int64_t> V = evaluateLaneConcrete(E, LaneEnv{})) {
+        if (std::optional<int64_t> C = checkedMul(*V, Scale))
+          Constant += *C;
+        else
+          Overflow = true;
+        return;
+      }
+    std::optional<int64_t> Scaled;
+    const LaneExpr *Factor = nullptr;
+    switch (E.Kind) {
+    case ExprKind::Constant:
+      if (std::optional<int64_t> V = checkedMul(E.Value, Scale))
+        Constant += *V;
+      else
+        Overflow = true;
+      return;
+    case ExprKind::Cast:
+      add(*E.Ops[0], Scale);
+      return;
+    case ExprKind::Unary:
+      if (E.UOp == UnaryOp::Minus) {
+        add(*E.Ops[0], -Scale);
+        return;
+      }
+      break;
+    case ExprKind::Binary:
+      if (E.BOp == BinaryOp::Add || E.BOp == BinaryOp::Sub) {
+        add(*E.Ops[0], Scale);
+        add(*E.Ops[1], E.BOp == BinaryOp::Add ? Scale : -Scale);
+        return;
+      }
+      if (E.BOp == BinaryOp::Mul && E.Ops[1]->Kind == ExprKind::Constant) {
+        Factor = E.Ops[0].get();
+        Scaled = checkedMul(Scale, E.Ops[1]->Value);
+      } else if (E.BOp == BinaryOp::Mul &&
+                 E.Ops[0]->Kind == ExprKind::Constant) {
+        Factor = E.Ops[1].get();
+        Scaled = checkedMul(Scale, E.Ops[0]->Value);
+      } else if (E.BOp == BinaryOp::Shl &&
+                 E.Ops[1]->Kind == ExprKind::Constant && E.Ops[1]->Value >= 0 &&
+                 E.Ops[1]->Value < 32) {
+        Factor = E.Ops[0].get();
+        Scaled = checkedMul(Scale, int64_t(1) << E.Ops[1]->Value);
+      }
+      if (Factor) {
+        if (Scaled)
+          add(*Factor, *Scaled);
+        else
+          Overflow = true;
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+    if (std::optional<std::string> Low = lowBitsTerm(E, Constant, Scale))
+      Terms[*Low] += Scale;
+    else
+      Terms[printLaneExpr(E)] += Scale;
+  }
+
+  /// `(T + c) % 2^k` (or `& (2^k - 1)`) with c smaller than the bits T is
+  /// known to end in zeros: nvcc writes T + c as T | c, and the low bits
+  /// of T | c as those of T, or c: the term is T's low bits, and c * Scale
+  /// goes to \p Constant (measured: `t[(2x) % 64]` and `t[(2x + 1) % 64]`
+  /// are one LDS.64; `t[(2x + 2) % 64]` and `t[(2x + 3) % 64]` two LDS).
+  static std::optional<std::string>
+  lowBitsTerm(const LaneExpr &E, int64_t &Constant, int64_t Scale) {
+    if (E.Kind != ExprKind::Binary || E.Ops[1]->Kind != ExprKind::Constant)
+      return std::nullopt;
+    int64_t M = E.Ops[1]->Value;
+    int64_t Modulus = E.BOp == BinaryOp::Rem   ? M
+                      : E.BOp == BinaryOp::And ? M + 1
+                                               : 0;
+    if (Modulus < 2 || (Modulus & (Modulus - 1)) != 0)
+      return std::nullopt;
+    LinearIndex Inner;
+    Inner.add(*E.Ops[0], 1);
+    if (Inner.Overflow || Inner.Constant < 0 || Inner.Terms.empty())
+      return std::nullopt;
+    // The zeros every term's coefficient ends in.
+    int64_t Zeros = Modulus;
+    for (const auto &[Term, Coefficient] : Inner.Terms)
+      if (Coefficient)
+        Zeros = std::min<int64_t>(Zeros, Coefficient & -Coefficient);
+    if (Inner.Constant >= Zeros)
+      return std::nullopt;
+    std::optional<int64_t> C = checkedMul(Inner.Constant, Scale);
+    if (!C)
+      return std::nullopt;
+    Constant += *C;
+    std::string Key = "low " + std::to_string(Modulus) + " of";
+    for (const auto &[Term, Coefficient] : Inner.Terms)
+      if (Coefficient)
+        Key += " " + std::to_string(Coefficient) + "*(" + Term + ")";
+    return Key;
+  }
+
+  bool sameTerms(const LinearIndex &O) const {
+    auto NonZero = [](const std::map<std::string, int64_t> &M) {
+      std::map<std::string, int64_t> Out;
+      for (const auto &[K, V] : M)
+        if (V)
+          Out[K] = V;
+      return Out;
+    };
+    return !Overflow && !O.Overflow && NonZero(Terms) == NonZero(O.Terms);
+  }
+};
+
+} // namespace
+
+bool constantApart(const AccessInstance &X, const AccessInstance &Y) {
+  if (X.Desc.Indices.size() != Y.Desc.Indices.size())
+    return false;
+  for (size_t D = 0; D < X.Desc.Indices.size(); ++D) {
+    LinearIndex A, B;
+    A.add(*X.Desc.Indices[D], 1);
+    B.add(*Y.Desc.Indices[D], 1);
+    if (!A.sameTerms(B))
+      return false;
+  }
+  return true;
 }
 
 /// Whether \p Y starts where \p X ends for every active lane of every

@@ -47,6 +47,15 @@ uint64_t alignmentShift(const SharedArrayLayout &L);
 /// (measured: floats after `float q[5]`, at byte 20, merge nothing).
 uint64_t startAlignment(const SharedArrayLayout &L);
 
+/// Whether nvcc can see that \p X's and \p Y's indices are a constant
+/// apart: each is a constant plus the same multiples of the same terms,
+/// where a term is what is not a sum, a difference or a product (or shift)
+/// by a constant: `2 * t` and `2 * t + 1` are; `i + i / 32 * 2` at i = 2t
+/// and at i = 2t + 1 are not (their quotients are two terms), and nvcc
+/// keeps such a pair apart though every lane's elements are adjacent
+/// (measured: two STS, test/inputs/real/launch_arguments.cu padded).
+bool constantApart(const AccessInstance &X, const AccessInstance &Y);
+
 /// Whether \p Y starts where \p X ends for every active lane of every
 /// shape and every value of the warp-uniform symbols, with the same lanes
 /// active, and X's address is aligned to the merged width.

@@ -86,6 +86,8 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
     SharedAccessDesc Wide = Chain[Low].Keep->Instance->Desc;
     Wide.WidenedDownBy += Starts[Low - I][0] % Chunk;
     Wide.Width = unsigned(Chunk);
+    if (!First.Instance->Unmerged)
+      First.Instance->Unmerged = First.Instance->Desc;
     First.Instance->Desc = Wide;
     for (size_t K = I + 1; K < End; ++K) {
       MergeCandidate &Drop = *Chain[K].Keep;
@@ -138,6 +140,8 @@ void mergeChain(RunMerger &Merger, std::vector<Unit> Chain) {
       MergeCandidate &Drop = Store ? *X.Keep : *Y.Keep;
       SharedAccessDesc Wide = Low.Keep->Instance->Desc;
       Wide.Width *= 2;
+      if (!Keep.Instance->Unmerged)
+        Keep.Instance->Unmerged = Keep.Instance->Desc;
       Keep.Instance->Desc = Wide;
       noteMerge(Keep, Drop, X.Keep->Expression == Y.Keep->Expression,
                 Wide.Width);

@@ -7,12 +7,21 @@
 
 namespace bankfix {
 
+/// What reusesValue asks before it evaluates anything: one array, a load
+/// of the same width under the same guard, neither a range.
+static bool reuseShapeMatches(const SharedArrayLayout &XLayout,
+                              const AccessInstance &IX,
+                              const SharedArrayLayout &YLayout,
+                              const AccessInstance &IY) {
+  return &XLayout == &YLayout && IY.Desc.Kind == AccessKind::Load &&
+         IX.Desc.Width == IY.Desc.Width && !IX.Range && !IY.Range &&
+         sameGuard(IX.Desc.Guard, IY.Desc.Guard);
+}
+
 bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
                  const SharedArrayLayout &YLayout, const AccessInstance &IY,
                  const std::vector<BlockShape> &Shapes) {
-  if (&XLayout != &YLayout || IY.Desc.Kind != AccessKind::Load ||
-      IX.Desc.Width != IY.Desc.Width || IX.Range || IY.Range ||
-      !sameGuard(IX.Desc.Guard, IY.Desc.Guard))
+  if (!reuseShapeMatches(XLayout, IX, YLayout, IY))
     return false;
   std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(IX, IY));
   for (const BlockShape &Shape : Shapes) {
@@ -39,12 +48,71 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
 
 namespace {
 
+/// Every lane's address of \p I in each shape it runs for, with every
+/// warp-uniform symbol 0 (the first values reusesValue tries for any pair),
+/// or nullopt where that is not judged. Two accesses whose prints differ
+/// do not reuse each other's value: comparing prints first keeps the
+/// pairwise search of a long straight line cheap.
+std::optional<std::vector<uint64_t>>
+zeroPrint(const MergeCandidate &C, const std::vector<BlockShape> &Shapes) {
+  UniformBindings Zeros;
+  for (const auto &[Name, Type] : symbolsOf(*C.Instance, *C.Instance))
+    Zeros.push_back({Name, 0});
+  std::vector<uint64_t> Out;
+  for (const BlockShape &Shape : Shapes) {
+    Out.push_back(C.Instance->runsFor(Shape) ? UINT64_MAX - 1 : UINT64_MAX - 2);
+    if (!C.Instance->runsFor(Shape))
+      continue;
+    AccessEvaluation E = evaluateAccessWith(*C.Layout, C.Instance->Desc, Shape,
+                                            {&Zeros, false, true});
+    if (!E.judged())
+      return std::nullopt;
+    for (const WarpOutcome &W : E.Warps) {
+      Out.push_back(W.Warp);
+      for (const std::optional<uint64_t> &A : W.Addresses)
+        Out.push_back(A ? *A : UINT64_MAX);
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+bool AddressPrints::reuses(const MergeCandidate &X, const MergeCandidate &Y,
+                           const std::vector<BlockShape> &Shapes) {
+  if (X.Layout != Y.Layout ||
+      !reuseShapeMatches(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance) ||
+      !mayReuse(X, Y, Shapes))
+    return false;
+  // Without warp-uniform symbols the prints are the whole evaluation.
+  if (symbolsOf(*X.Instance, *Y.Instance).empty())
+    return true;
+  return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+}
+
+bool AddressPrints::mayReuse(const MergeCandidate &X, const MergeCandidate &Y,
+                             const std::vector<BlockShape> &Shapes) {
+  auto PrintOf = [&](const MergeCandidate &C)
+      -> const std::optional<std::vector<uint64_t>> & {
+    auto It = Prints.find(&C);
+    if (It == Prints.end())
+      It = Prints.emplace(&C, zeroPrint(C, Shapes)).first;
+    return It->second;
+  };
+  const std::optional<std::vector<uint64_t>> &PX = PrintOf(X);
+  const std::optional<std::vector<uint64_t>> &PY = PrintOf(Y);
+  return PX && PY && *PX == *PY;
+}
+
+namespace {
+
 /// Whether \p Y loads what \p X loaded, lane for lane, for every value of
 /// the warp-uniform symbols: the same array, width and guard, the same
 /// addresses in every shape.
 bool sameAddressesEverywhere(const MergeCandidate &X, const MergeCandidate &Y,
-                             const std::vector<BlockShape> &Shapes) {
-  return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+                             const std::vector<BlockShape> &Shapes,
+                             AddressPrints &Prints) {
+  return Prints.reuses(X, Y, Shapes);
 }
 
 /// Whether \p Y's bytes lie inside \p X's in every lane (the same place
@@ -89,6 +157,7 @@ IterationFacts::Key IterationFacts::keyOf(const MergeCandidate &X,
 
 void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
                              const std::vector<BlockShape> &Shapes) {
+  AddressPrints Prints;
   for (size_t J = 0; J < Run.size(); ++J) {
     const MergeCandidate &Y = *Run[J];
     if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable ||
@@ -98,7 +167,10 @@ void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
       const MergeCandidate &X = *Run[I];
       Key K = keyOf(X, Y);
       Iterations[K].insert(iterationsOf(*X.Instance));
-      Same[K].insert(sameAddressesEverywhere(X, Y, Shapes));
+      // One iteration where Y does not reuse X's value settles the pair.
+      std::set<bool> &SameSeen = Same[K];
+      if (!SameSeen.count(false))
+        SameSeen.insert(sameAddressesEverywhere(X, Y, Shapes, Prints));
       if (X.Instance->Desc.Kind != AccessKind::Load && X.Layout == Y.Layout)
         Distances[K].insert(apartByAConstant(X, Y, Shapes));
     }
@@ -133,6 +205,7 @@ bool IterationFacts::apartEveryIteration(const MergeCandidate &X,
 void markReusedLoads(std::vector<MergeCandidate *> &Run,
                      const std::vector<BlockShape> &Shapes,
                      const IterationFacts &Facts) {
+  AddressPrints Prints;
   for (size_t J = 0; J < Run.size(); ++J) {
     MergeCandidate &Y = *Run[J];
     if (Y.Instance->Desc.Kind != AccessKind::Load || !Y.Mergeable)
@@ -142,9 +215,8 @@ void markReusedLoads(std::vector<MergeCandidate *> &Run,
       if (!sameStretch(X, Y))
         break;
       // A store of what it loads gives the value (the latest store only).
-      bool Same = !X.Instance->MergedAway &&
-                  sameAddressesEverywhere(X, Y, Shapes) &&
-                  Facts.sameEveryIteration(X, Y);
+      bool Same = !X.Instance->MergedAway && Facts.sameEveryIteration(X, Y) &&
+                  sameAddressesEverywhere(X, Y, Shapes, Prints);
       if (Same) {
         Y.Instance->MergedAway = true;
         Y.Instance->MergeNote =

@@ -28,6 +28,24 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &X,
                  const SharedArrayLayout &YLayout, const AccessInstance &Y,
                  const std::vector<BlockShape> &Shapes);
 
+/// Each access's lane addresses with the warp-uniform symbols 0, computed
+/// once per access: a cheap test that rules out most pairs before
+/// reusesValue tries every value of the symbols.
+class AddressPrints {
+public:
+  /// reusesValue for two candidates, from the prints where they hold no
+  /// warp-uniform symbol.
+  bool reuses(const MergeCandidate &X, const MergeCandidate &Y,
+              const std::vector<BlockShape> &Shapes);
+
+private:
+  /// False where \p X and \p Y certainly do not access the same
+  /// addresses (reusesValue would say so); true where they may.
+  bool mayReuse(const MergeCandidate &X, const MergeCandidate &Y,
+                const std::vector<BlockShape> &Shapes);
+  std::map<const MergeCandidate *, std::optional<std::vector<uint64_t>>> Prints;
+};
+
 /// What each iteration of a loop nvcc compiles once says about a load and
 /// an earlier access of the same iteration: nvcc sees the loop's body once,
 /// so a value is reused, or a store is known not to touch the load's bytes,

@@ -234,9 +234,20 @@ std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
                                                unsigned Pad) {
   std::vector<AccessInstance> Out = *Access.Instances;
   for (size_t I = 0; I < Out.size() && I < Access.Forms.size(); ++I) {
-    const FlatIndexForm &Form = Access.Forms[I];
-    LaneExprPtr Subscript = rewrittenSubscript(Form, Style, Period, Pad);
+    FlatIndexForm Form = Access.Forms[I];
     SharedAccessDesc &Desc = Out[I].Desc;
+    if (Style == FixStyle::IndexPadding && Pad != 0) {
+      // Each access on its own: nvcc merges no rewritten subscripts.
+      if (Out[I].MergedAway &&
+          Out[I].MergeNote.rfind("nvcc merges it into", 0) == 0)
+        Out[I].MergedAway = false;
+      if (Out[I].Unmerged) {
+        Desc = *Out[I].Unmerged;
+        if (Form.OwnIndex)
+          Form.Index = Form.OwnIndex;
+      }
+    }
+    LaneExprPtr Subscript = rewrittenSubscript(Form, Style, Period, Pad);
     if (!Subscript) { // not `r * W + c`: left unjudged
       Desc.Indices = {LaneExpr::unknown("the subscript",
                                         "is not written r * " +
@@ -274,11 +285,11 @@ SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
 FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
   if (Buffers.empty())
     return {};
+  // The rewrite splits nvcc's merges; the plan counts the accesses apart
+  // (rewrittenInstances).
   return plan(
       Buffers, FixStyle::IndexPadding,
-      keepingMerges(
-          movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers),
-          Buffers));
+      movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers));
 }
 
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {

@@ -9,9 +9,12 @@
 // buffer (a pointer carved at an offset) keeps its own indices: its start
 // is padded the same way. The plan is the (W, P) with the fewest
 // wavefronts per block over every access and block shape, the least
-// memory among equals; where nvcc merged adjacent subscripts into one 8- or
-// 16-byte access, only (W, P) that move rows and skip by whole merged
-// widths are tried, so that the merges (and the prediction) hold.
+// memory among equals. Where nvcc merged adjacent subscripts into one 8- or
+// 16-byte access, the row-stride form tries only (W, P) that move rows and
+// skip by whole merged widths, so that the merges (and the prediction)
+// hold; index padding splits them (nvcc cannot prove `i + i / W * P` and
+// `i + 1 + (i + 1) / W * P` adjacent: measured, two STS where there was
+// one STS.64), and is judged with each access on its own.
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +37,9 @@ struct FlatIndexForm {
   /// Where the view starts in the buffer, in the same elements: 0 for the
   /// buffer itself, a carved region's offset otherwise.
   LaneExprPtr ViewStart;
+  /// For an execution that makes a merged access (AccessInstance::
+  /// Unmerged), its own subscript; Index is the merged access's.
+  LaneExprPtr OwnIndex;
 };
 
 struct FlatAccess {

@@ -74,12 +74,11 @@ std::optional<StrideSpelling> rowStrideOf(const ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// The subscript and view start of one execution; its Unit. A byte
+/// The subscript and view start of an execution's access \p D; its Unit. A byte
 /// offset through a pointer is `start + cast(i) * size` as SharedObjects
 /// builds it.
-bool indexForm(const AccessInstance &I, uint64_t ElementSize,
+bool indexForm(const SharedAccessDesc &D, uint64_t ElementSize,
                FlatIndexForm &Form, uint64_t &Unit) {
-  const SharedAccessDesc &D = I.Desc;
   if (D.Indices.size() != 1)
     return false;
   if (!D.FlatBytes) {
@@ -141,8 +140,14 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
       for (const AccessInstance &Instance : A.Instances) {
         FlatIndexForm Form;
         uint64_t Unit = 0;
-        if (!indexForm(Instance, Array->Layout.ElementSize, Form, Unit))
+        FlatIndexForm Own;
+        uint64_t OwnUnit = 0;
+        if (!indexForm(Instance.Desc, Array->Layout.ElementSize, Form, Unit) ||
+            (Instance.Unmerged &&
+             !indexForm(*Instance.Unmerged, Array->Layout.ElementSize, Own,
+                        OwnUnit)))
           return "the index of the " + Label + " could not be followed";
+        Form.OwnIndex = Own.Index;
         if (B.Unit != 0 && Unit != B.Unit)
           return "the " + Label + " indexes " + Name + " in " +
                  std::to_string(Unit) + "-byte elements, the " + FirstLabel +

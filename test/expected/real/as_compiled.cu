@@ -112,23 +112,23 @@ __global__ void blueAlpha(const float4 *pixels, float *out) {
 // The up-sweep of a work-efficient scan: `offset` doubles in a loop whose
 // trip count depends on the parameter n.
 __global__ void upSweep(float *data, int n) {
-  __shared__ float temp[544];
+  __shared__ float temp[528];
   int thid = threadIdx.x;
-  temp[2 * thid + 2 * thid / 32 * 2] = data[2 * thid];
-  temp[2 * thid + 1 + (2 * thid + 1) / 32 * 2] = data[2 * thid + 1];
+  temp[2 * thid + 2 * thid / 32] = data[2 * thid];
+  temp[2 * thid + 1 + (2 * thid + 1) / 32] = data[2 * thid + 1];
   int offset = 1;
   for (int d = n >> 1; d > 0; d >>= 1) {
     __syncthreads();
     if (thid < d) {
       int ai = offset * (2 * thid + 1) - 1;
       int bi = offset * (2 * thid + 2) - 1;
-      float left = temp[ai + ai / 32 * 2];
-      temp[bi + bi / 32 * 2] += left;
+      float left = temp[ai + ai / 32];
+      temp[bi + bi / 32] += left;
     }
     offset *= 2;
   }
   __syncthreads();
-  data[2 * thid] = temp[2 * thid + 2 * thid / 32 * 2];
+  data[2 * thid] = temp[2 * thid + 2 * thid / 32];
 }
 
 int main() {

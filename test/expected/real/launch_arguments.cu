@@ -55,33 +55,33 @@ __global__ void scanPlain(float *out, const float *in, int n) {
   extern __shared__ float temp[];
   int thid = threadIdx.x;
   int offset = 1;
-  temp[2 * thid + 2 * thid / 32 * 2] = in[2 * thid];
-  temp[2 * thid + 1 + (2 * thid + 1) / 32 * 2] = in[2 * thid + 1];
+  temp[2 * thid + 2 * thid / 32] = in[2 * thid];
+  temp[2 * thid + 1 + (2 * thid + 1) / 32] = in[2 * thid + 1];
   for (int d = n >> 1; d > 0; d >>= 1) {
     __syncthreads();
     if (thid < d) {
       int a = offset * (2 * thid + 1) - 1;
       int b = offset * (2 * thid + 2) - 1;
-      temp[b + b / 32 * 2] += temp[a + a / 32 * 2];
+      temp[b + b / 32] += temp[a + a / 32];
     }
     offset *= 2;
   }
   if (thid == 0)
-    temp[n - 1 + (n - 1) / 32 * 2] = 0;
+    temp[n - 1 + (n - 1) / 32] = 0;
   for (int d = 1; d < n; d *= 2) {
     offset >>= 1;
     __syncthreads();
     if (thid < d) {
       int a = offset * (2 * thid + 1) - 1;
       int b = offset * (2 * thid + 2) - 1;
-      float t = temp[a + a / 32 * 2];
-      temp[a + a / 32 * 2] = temp[b + b / 32 * 2];
-      temp[b + b / 32 * 2] += t;
+      float t = temp[a + a / 32];
+      temp[a + a / 32] = temp[b + b / 32];
+      temp[b + b / 32] += t;
     }
   }
   __syncthreads();
-  out[2 * thid] = temp[2 * thid + 2 * thid / 32 * 2];
-  out[2 * thid + 1] = temp[2 * thid + 1 + (2 * thid + 1) / 32 * 2];
+  out[2 * thid] = temp[2 * thid + 2 * thid / 32];
+  out[2 * thid + 1] = temp[2 * thid + 1 + (2 * thid + 1) / 32];
 }
 
 // The pitch is the tile's width: a column write with lanes a row apart.
@@ -110,7 +110,7 @@ int main() {
   cudaMalloc(&out, 1024 * sizeof(float));
   cudaMemset(in, 0, 1024 * sizeof(float));
   scanPadded<<<1, n / 2, (n + n / 32) * sizeof(float)>>>(out, in, n);
-  scanPlain<<<1, n / 2, n * sizeof(float) + 32 * sizeof(float)>>>(out, in, n);
+  scanPlain<<<1, n / 2, n * sizeof(float) + 16 * sizeof(float)>>>(out, in, n);
   pitchedTile<<<1, dim3(32, 32), 32 * 32 * sizeof(float) + 32 * sizeof(float)>>>(in, out, 32);
   tileByLaunch<<<1, dim3(32, 8), 32 * 32 * sizeof(float) + 32 * sizeof(float)>>>(in, out, 32);
   tileByLaunch<<<1, dim3(16, 16), 16 * 17 * sizeof(float) + 9 * sizeof(float)>>>(in, out, 17);

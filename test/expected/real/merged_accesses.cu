@@ -32,14 +32,14 @@ __global__ void mergedLoads(const float *in, float *out) {
 
 __global__ void mergedStores(float *out) {
   __shared__ float s[64];
-  __shared__ short h[2176];
+  __shared__ short h[2112];
   unsigned t = threadIdx.x;
   s[2 * t] = float(t);
   s[2 * t + 1] = float(t) + 0.5f;
   for (int k = 0; k < 64; ++k)
-    h[64 * t + k + (64 * t + k) / 64 * 4] = short(t + k);
+    h[64 * t + k + (64 * t + k) / 32] = short(t + k);
   __syncthreads();
-  out[t] = s[(t + 1) % 64] + h[(t * 65) % 2048 + (t * 65) % 2048 / 64 * 4];
+  out[t] = s[(t + 1) % 64] + h[(t * 65) % 2048 + (t * 65) % 2048 / 32];
 }
 
 __global__ void narrowedVector(float *out) {

@@ -168,20 +168,35 @@ TEST(FlatIndexPadding, CarvedViewStartIsPaddedToo) {
 
 namespace {
 
-TEST(FlatIndexPadding, KeepsNvccsMerges) {
-  // s[2 * t] and s[2 * t + 1] merged into one 8-byte load: skipping one
-  // float would misalign every other row's pair; only even pads are tried.
-  X Index = X(2) * tx() * 32;
-  AccessInstance Merged = instance(Index, AccessKind::Load);
-  Merged.Desc.Width = 8;
-  std::vector<AccessInstance> Load = {Merged};
-  FlatBuffer Buffer{{"s", {2048}, 4},
-                    4,
-                    {{&Load, {form(Index)}, {BlockShape{{32, 1, 1}}}, "load"}}};
+TEST(FlatIndexPadding, SplitsNvccsMerges) {
+  // s[64 * t] and s[64 * t + 1], merged into one 8-byte load (32-way).
+  // nvcc merges none of the rewritten subscripts, so the plan judges the
+  // two 4-byte loads apart: i + i / 64 puts lane t's pair in banks t and
+  // t + 1, conflict-free, with an odd pad that would misalign the merge.
+  X Index = X(64) * tx();
+  AccessInstance Keep = instance(Index, AccessKind::Load);
+  Keep.Unmerged = Keep.Desc;
+  Keep.Desc.Width = 8;
+  Keep.MergeNote = "nvcc merges it with the following loads into one "
+                   "8-byte load";
+  AccessInstance Drop = instance(Index + 1, AccessKind::Load);
+  Drop.MergedAway = true;
+  Drop.MergeNote = "nvcc merges it into the load at 1:1";
+  std::vector<AccessInstance> First = {Keep}, Second = {Drop};
+  FlatBuffer Buffer{
+      {"s", {2048}, 4},
+      4,
+      {{&First, {form(Index)}, {BlockShape{{32, 1, 1}}}, "a"},
+       {&Second, {form(Index + 1)}, {BlockShape{{32, 1, 1}}}, "b"}}};
   FixPlan P = planIndexPadding({Buffer});
   ASSERT_NE(P.Pad, 0u);
-  EXPECT_EQ(P.Pad % 2, 0u);
-  EXPECT_EQ(P.Period % 2, 0u);
+  EXPECT_EQ(P.After, 2u) << "two conflict-free 4-byte loads";
+  for (const FlatAccess &A : Buffer.Accesses)
+    for (const AccessInstance &I :
+         rewrittenInstances(A, Buffer, P.Style, P.Period, P.Pad)) {
+      EXPECT_FALSE(I.MergedAway);
+      EXPECT_EQ(I.Desc.Width, 4u);
+    }
 }
 
 } // namespace

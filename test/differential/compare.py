@@ -152,13 +152,13 @@ def classify(r, kept):
         return WIDTH, False
     if m is None and r.get("neighbour"):
         return LINE_INFO, True
-    if m is not None and m["instructions"] > warps * p["iterations"]:
+    if m is not None and m["instructions"] > warps * p.get("iterations", 1):
         return LINE_INFO, True
     if m is None:
         return "no shared instruction on the line (nvcc removed or moved " \
             "it)", False
     if (a["kind"] == "load" and a["guard"] != "none" and
-            m["instructions"] <= warps * p["iterations"] and
+            m["instructions"] <= warps * p.get("iterations", 1) and
             m["wavefronts"] > p["blockWavefronts"]):
         return SPECULATED, False
     if (a["kind"] == "load" and a["width"] in (8, 16) and
@@ -380,7 +380,7 @@ def describe(r):
     a, p, m = r["access"], r["predicted"], r["measured"]
     pred = ("bankfix %d wavefronts (ideal %d) per block over %d iteration(s), "
             "worst warp %d (ideal %d)" % (
-                p["blockWavefronts"], p["blockIdeal"], p["iterations"],
+                p["blockWavefronts"], p["blockIdeal"], p.get("iterations", 1),
                 p["wavefrontsPerWarp"], p["idealPerWarp"])
             if p and p.get("judged") else "bankfix: no number")
     meas = ("ncu %d wavefronts (ideal %d) in %d warp-instructions, SASS %s" % (

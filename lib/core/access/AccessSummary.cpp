@@ -202,6 +202,13 @@ AccessSummary summarizeAccess(const SharedArrayLayout &Array,
   for (const AccessInstance &I : Instances) {
     if (!I.runsFor(Shape))
       continue;
+    if (!I.Uncounted.empty()) {
+      AccessEvaluation E;
+      E.Shape = Shape;
+      E.Problem = I.Uncounted;
+      Builder.add(I.Iteration, std::move(E), I.executions(), I.Desc);
+      continue;
+    }
     if (I.Range) {
       RangeSummary(Array, I, Shape, Only, Builder).run();
       continue;

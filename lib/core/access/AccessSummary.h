@@ -70,6 +70,10 @@ struct AccessInstance {
   /// Set when this instance stands for every iteration of a loop: Desc
   /// names the loop's variables, Iteration is empty.
   std::shared_ptr<const IterationRange> Range;
+  /// Why the walk could not count how often this execution repeats (a
+  /// loop around it that it did not unroll though its trip count is
+  /// known); the execution is then not judged. Empty when counted.
+  std::string Uncounted;
 
   uint64_t executions() const { return Range ? Range->Count : 1; }
 
@@ -125,6 +129,13 @@ struct JudgedShapes {
   JudgedShapes(std::initializer_list<BlockShape> Shapes) : Shapes(Shapes) {}
   JudgedShapes(std::vector<BlockShape> Shapes) : Shapes(std::move(Shapes)) {}
 };
+
+/// The longest constant-trip loop nvcc unrolls fully without a pragma
+/// (measured, test/differential/findings/constant_loops.cu: loops of 64
+/// iterations around one shared load are unrolled, their consecutive loads
+/// merged and repeated ones reused; loops of 128, 256 and 600 stay loops,
+/// one 4-byte load per iteration).
+constexpr uint64_t MaxFullyUnrolledIterations = 64;
 
 /// Iterations of a loop evaluated one by one when no repeating pattern can
 /// be shown; a longer loop is then not judged.

@@ -113,7 +113,8 @@ loopsThatMayMerge(std::vector<MergeCandidate> &Candidates,
   std::set<const IterationRange *> Result;
   LoopPairs Pairs(Shapes);
   // Within the loop: every pair of its executions of one group, in one
-  // iteration (in the order they run) or in two consecutive ones.
+  // iteration (in the order they run) or, where nvcc unrolls the loop, in
+  // two consecutive ones.
   std::map<std::pair<unsigned, const IterationRange *>,
            std::vector<const MergeCandidate *>>
       Members;
@@ -131,18 +132,18 @@ loopsThatMayMerge(std::vector<MergeCandidate> &Candidates,
       for (size_t J = 0; J < List.size() && !May; ++J) {
         unsigned RI = List[I]->Instance->Region, RJ = List[J]->Instance->Region;
         May = (I < J && RI == RJ && Pairs.mayMerge(*List[I], *List[J], 0)) ||
-              (RI == R.LastRegion && RJ == R.FirstRegion &&
+              (!R.CompiledOnce && RI == R.LastRegion && RJ == R.FirstRegion &&
                Pairs.mayMerge(*List[I], *List[J], 1));
       }
     if (May)
       Result.insert(Key.second);
   }
-  // At its ends: the executions of the same array and kind just before and
-  // after it in its region.
+  // At the ends of a loop nvcc unrolls: the executions of the same array
+  // and kind just before and after it in its region.
   for (const std::vector<MergeCandidate *> &Run : straightLineRuns(Candidates))
     for (size_t I = 0; I < Run.size(); ++I) {
       const IterationRange *R = Run[I]->Instance->Range.get();
-      if (!R || Result.count(R))
+      if (!R || R->CompiledOnce || Result.count(R))
         continue;
       auto Same = [&](size_t J) {
         return Run[J]->Layout == Run[I]->Layout &&

@@ -11,6 +11,7 @@
 #include "core/model/BlockShape.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace bankfix {
@@ -39,7 +40,9 @@ struct AccessRecord {
   std::string WorstCase;
   /// Unknown symbols the numbers hold for every value of ("n").
   std::string ForEvery;
-  uint64_t Iterations = 1;
+  /// How often the access runs per thread; nullopt when the walk could
+  /// not count it (AccessInstance::Uncounted).
+  std::optional<uint64_t> Iterations = 1;
   // When judged: the worst execution (iteration, warp) and the block totals.
   unsigned WavefrontsPerWarp = 0;
   unsigned IdealPerWarp = 0;

@@ -182,6 +182,7 @@ public:
     for (const auto &[Loop, Iteration] : W.CompiledOnce)
       Instance.CompiledOnce.push_back({Loop, Iteration});
     Instance.OnceLoopSymbols = W.OnceLoopSymbols;
+    Instance.Uncounted = W.OverBudget;
     if (!W.Instruction.empty())
       Instance.MergeNote = W.Instruction;
     else if (W.Narrowed && W.NarrowedTwice.empty())

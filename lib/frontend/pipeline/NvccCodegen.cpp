@@ -95,6 +95,9 @@ void unfoldLoop(const AccessInstance &I, std::vector<AccessInstance> &Out,
     E.Iteration = R.label(K);
     E.Region = Regions.of(R, K, I.Region);
     E.Range.reset();
+    // A loop nvcc keeps: what merges in one iteration must in every one.
+    if (R.CompiledOnce)
+      E.CompiledOnce.push_back({&R, unsigned(K)});
     Out.push_back(std::move(E));
     Keys.push_back({LoopStart, K, I.Sequence});
   }
@@ -139,9 +142,12 @@ void unfoldLoops(SharedAccesses &Found, const FunctionDecl *F,
       } else {
         auto R = std::make_shared<IterationRange>(*I.Range);
         R->Unfollowed =
-            "nvcc may merge some of its " + std::to_string(R->Count) +
-            " iterations with their neighbours, and bankfix "
-            "follows such merges over " +
+            (R->CompiledOnce
+                 ? "nvcc may merge its accesses within some of its " +
+                       std::to_string(R->Count) + " iterations"
+                 : "nvcc may merge some of its " + std::to_string(R->Count) +
+                       " iterations with their neighbours") +
+            ", and bankfix follows such merges over " +
             std::to_string(MaxIterationsOneByOne) + " iterations at most";
         New.push_back(I);
         New.back().Range = std::move(R);

@@ -84,8 +84,9 @@ llvm::json::Object accessObject(const AccessRecord &R) {
       {"blockOrigin", R.ShapeOrigin},
       {"blockSource", R.ShapeSource},
       {"judged", R.Judged},
-      {"iterations", R.Iterations},
   };
+  if (R.Iterations)
+    A["iterations"] = *R.Iterations;
   if (!R.Merge.empty())
     A["merge"] = R.Merge;
   if (!R.SuppressedBy.empty()) {

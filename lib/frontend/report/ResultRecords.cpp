@@ -29,7 +29,10 @@ AccessRecord accessRecord(const SourceManager &SM, const FoundAccess &Access,
   R.ShapeSource = shapeSourceName(Block.Source);
   R.Iterations = 0;
   for (const AccessInstance &I : Access.Instances)
-    R.Iterations += I.executions();
+    if (!I.Uncounted.empty())
+      R.Iterations.reset();
+    else if (R.Iterations)
+      *R.Iterations += I.executions();
   for (const AccessInstance &I : Access.Instances)
     if (!I.MergeNote.empty()) {
       R.Merge = I.MergeNote;

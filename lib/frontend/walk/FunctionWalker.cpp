@@ -171,6 +171,14 @@ Walker::Flow Walker::walk(const Stmt *S) {
   if (const auto *A = dyn_cast<GCCAsmStmt>(S))
     if (walkAsm(A))
       return {};
+  if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+    for (const Attr *At : A->getAttrs())
+      if (const auto *H = dyn_cast<LoopHintAttr>(At))
+        if (H->getOption() == LoopHintAttr::Unroll ||
+            H->getOption() == LoopHintAttr::UnrollCount)
+          UnrollHints[A->getSubStmt()] = H;
+    return walk(A->getSubStmt());
+  }
   // Labels, case bodies and other statements: walk what they hold.
   for (const Stmt *Child : S->children())
     walk(Child);

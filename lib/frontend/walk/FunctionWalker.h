@@ -90,6 +90,9 @@ struct WalkedAccess {
   /// The symbols of the variables that the loops around it, walked once,
   /// change.
   std::vector<std::string> OnceLoopSymbols;
+  /// Why the walk did not count this access's executions (a loop around
+  /// it passed the budget of unrolled loop bodies); empty when it did.
+  std::string OverBudget;
 };
 
 /// Something the walk could not follow, said once at its place.

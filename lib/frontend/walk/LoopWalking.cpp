@@ -10,6 +10,7 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "core/access/AccessSummary.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/expr/SettledValue.h"
 
@@ -140,8 +141,7 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
     if ((mentions(*Cond, ExprKind::BlockDim) || Lanes) && !Options.BlockDim)
       Result.NeedsBlockDim = true;
     if (mentions(*Cond, ExprKind::BlockDim) || (Lanes && !Options.BlockDim) ||
-        T->Count > MaxLoopIterations ||
-        UnrolledBodies + T->Count > MaxUnrolledBodies) {
+        T->Count > MaxLoopIterations) {
       T.reset();
       break;
     }
@@ -170,6 +170,8 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
   }
   Values = std::move(Start);
   Pointers = std::move(StartPointers);
+  if (T && UnrolledBodies + T->Count > MaxUnrolledBodies)
+    T->OverBudget = true;
   return T;
 }
 
@@ -179,12 +181,28 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
   std::optional<Trips> T = countTrips(S, Writes);
   if (!T)
     return false;
+  if (T->OverBudget) {
+    // Walked once: its accesses would count one iteration for all of
+    // them. They are not judged instead, and say why.
+    std::string Enclosing = OverBudget;
+    if (OverBudget.empty())
+      OverBudget = "it lies in a loop of " + std::to_string(T->Count) +
+                   " iterations that bankfix does not unroll: nested loops "
+                   "multiply their trip counts, and it unrolls " +
+                   std::to_string(MaxUnrolledBodies) +
+                   " loop bodies per function at most";
+    Result.NotUnrolled.insert(S);
+    walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+    OverBudget = std::move(Enclosing);
+    return true;
+  }
   UnrolledBodies += T->Count;
   std::string Outer = Iteration;
   // nvcc compiles a loop that a walk without blockDim or the launches'
   // arguments cannot unroll once: a loop in its code, which nothing merges
   // across.
-  bool Once = Options.CompiledOnce && Options.CompiledOnce->contains(S);
+  bool Once = (Options.CompiledOnce && Options.CompiledOnce->contains(S)) ||
+              keptAsLoop(S, T->Count);
   if (Once) {
     CompiledOnceLoops.push_back({S, 0});
     noteBarrier();
@@ -212,6 +230,24 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
   }
   walkExpr(S->getCond());
   return true;
+}
+
+bool Walker::keptAsLoop(const ForStmt *S, uint64_t Count) const {
+  if (Count <= 1)
+    return false;
+  auto It = UnrollHints.find(S);
+  if (It == UnrollHints.end())
+    return Count > MaxFullyUnrolledIterations;
+  const LoopHintAttr &H = *It->second;
+  if (H.getState() == LoopHintAttr::Disable)
+    return true;
+  if (H.getOption() == LoopHintAttr::UnrollCount) {
+    if (const Expr *V = H.getValue())
+      if (std::optional<llvm::APSInt> N = V->getIntegerConstantExpr(Ctx))
+        return N->isNegative() || Count > N->getZExtValue();
+    return true;
+  }
+  return false;
 }
 
 /// A warp-uniform symbol for the value \p V holds in a loop: for a pointer,

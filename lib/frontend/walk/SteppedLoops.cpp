@@ -402,6 +402,7 @@ bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
   if (!N || *N < 2)
     return false;
   R.Count = *N;
+  R.CompiledOnce = keptAsLoop(S, *N);
   R.Outer = Iteration;
   R.FirstRegion = Walk.EntryRegion;
   R.LastRegion = Region;

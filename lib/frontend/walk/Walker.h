@@ -16,6 +16,7 @@
 #include "frontend/walk/FunctionWalker.h"
 #include "frontend/walk/VectorNarrowing.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -214,11 +215,19 @@ private:
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes);
   bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
+  /// Whether nvcc keeps \p S a loop when it runs \p Count iterations:
+  /// longer than MaxFullyUnrolledIterations without a pragma, or than the
+  /// N of its `#pragma unroll N`; never under a plain `#pragma unroll`.
+  bool keptAsLoop(const clang::ForStmt *S, uint64_t Count) const;
   /// A loop's trip count, and whether lanes leave it at different
   /// iterations (then its condition guards each iteration's body).
   struct Trips {
     unsigned Count = 0;
     bool LaneDependent = false;
+    /// The count is known, but unrolling it would pass the function's
+    /// budget of loop bodies (MaxUnrolledBodies): the loop is walked once
+    /// and its accesses are not judged (their repetitions are not counted).
+    bool OverBudget = false;
   };
   std::optional<Trips> countTrips(const clang::ForStmt *S,
                                   const WriteCollector &Writes);
@@ -296,6 +305,12 @@ private:
   std::string Iteration;
   std::vector<CallFrame> Frames;
   unsigned UnrolledBodies = 0;
+  /// The `#pragma unroll` (or `unroll N`, `nounroll`) written before a loop.
+  llvm::DenseMap<const clang::Stmt *, const clang::LoopHintAttr *> UnrollHints;
+  /// Set while walking a loop whose trip count is known but which the
+  /// budget of loop bodies did not let the walk unroll: why the accesses
+  /// in it are not judged.
+  std::string OverBudget;
   unsigned Region = 0, Sequence = 0, SoftRegion = 0;
   std::string SoftBreak;
   /// The unrolled loops nvcc compiles once around the current statement.

@@ -30,7 +30,7 @@ __global__ void longLoop(float *out) {{
   __syncthreads();
   unsigned x = threadIdx.x, y = threadIdx.y;
   float acc = 0;
-{"#pragma unroll" + chr(10) if args.pragma else ""}  for (int j = 0; j < {args.iterations}; ++j)
+{"#pragma unroll 1" + chr(10) if args.pragma_once else ""}  for (int j = 0; j < {args.iterations}; ++j)
     acc += t[y][(x * {args.a} + j * {args.b}) % {COLS}];
   out[y * blockDim.x + x] = acc;
 }}
@@ -76,8 +76,8 @@ def main():
     p.add_argument("--x", type=int, default=32)
     p.add_argument("--y", type=int, default=32)
     p.add_argument("--count", action="store_true")
-    p.add_argument("--pragma", action="store_true",
-                   help="write #pragma unroll before the loop")
+    p.add_argument("--pragma-once", action="store_true",
+                   help="write #pragma unroll 1 before the loop")
     args = p.parse_args()
     if args.mode == "write":
         with open(args.path, "w") as f:

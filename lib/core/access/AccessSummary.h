@@ -130,13 +130,6 @@ struct JudgedShapes {
   JudgedShapes(std::vector<BlockShape> Shapes) : Shapes(std::move(Shapes)) {}
 };
 
-/// The longest constant-trip loop nvcc unrolls fully without a pragma
-/// (measured, test/differential/findings/constant_loops.cu: loops of 64
-/// iterations around one shared load are unrolled, their consecutive loads
-/// merged and repeated ones reused; loops of 128, 256 and 600 stay loops,
-/// one 4-byte load per iteration).
-constexpr uint64_t MaxFullyUnrolledIterations = 64;
-
 /// Iterations of a loop evaluated one by one when no repeating pattern can
 /// be shown; a longer loop is then not judged.
 constexpr uint64_t MaxIterationsOneByOne = 1024;

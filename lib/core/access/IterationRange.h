@@ -49,10 +49,10 @@ struct IterationRange {
   /// ends in: iteration k's last is iteration k + 1's first; the same when
   /// nothing in the body (a branch, a barrier) starts a new one.
   unsigned FirstRegion = 0, LastRegion = 0;
-  /// nvcc keeps the loop a loop instead of unrolling it fully
-  /// (AccessSummary.h's MaxFullyUnrolledIterations, `#pragma unroll N`):
-  /// nothing merges across its iterations or with the code around it, and
-  /// what merges within an iteration must merge in every one.
+  /// nvcc keeps the loop a loop, one iteration after the other
+  /// (`#pragma unroll 1`): nothing merges across its iterations or with
+  /// the code around it, and what merges within an iteration must merge in
+  /// every one.
   bool CompiledOnce = false;
 
   /// What \p V holds on entry to iteration \p K; null when that is no

@@ -160,7 +160,13 @@ void Walker::inlineCall(const CallExpr *C) {
         Callee->getName() == "__cvta_generic_to_shared")
       return;
     bool SharedArgument = false;
-    for (const Expr *Arg : C->arguments()) {
+    // The arguments and, for a member function (a conversion operator of a
+    // __half, say), the object it is called on.
+    std::vector<const Expr *> Passed(C->arg_begin(), C->arg_end());
+    if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+      if (const Expr *Object = M->getImplicitObjectArgument())
+        Passed.insert(Passed.begin(), Object);
+    for (const Expr *Arg : Passed) {
       std::optional<SharedObject> P =
           Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
       if (!P && Arg->isLValue() &&

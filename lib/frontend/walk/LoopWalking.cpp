@@ -10,7 +10,6 @@
 
 #include "frontend/walk/Walker.h"
 
-#include "core/access/AccessSummary.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/expr/SettledValue.h"
 
@@ -201,8 +200,11 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
   // nvcc compiles a loop that a walk without blockDim or the launches'
   // arguments cannot unroll once: a loop in its code, which nothing merges
   // across.
-  bool Once = (Options.CompiledOnce && Options.CompiledOnce->contains(S)) ||
-              keptAsLoop(S, T->Count);
+  // A loop nvcc never unrolls: no two of its iterations are in one
+  // straight line.
+  bool Kept = keptAsLoop(S, T->Count);
+  bool Once =
+      (Options.CompiledOnce && Options.CompiledOnce->contains(S)) || Kept;
   if (Once) {
     CompiledOnceLoops.push_back({S, 0});
     noteBarrier();
@@ -222,6 +224,8 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
     if (T->LaneDependent)
       popGuard();
     settleLoopValues(Writes);
+    if (Kept)
+      noteBarrier();
   }
   Iteration = Outer;
   if (Once) {
@@ -237,16 +241,14 @@ bool Walker::keptAsLoop(const ForStmt *S, uint64_t Count) const {
     return false;
   auto It = UnrollHints.find(S);
   if (It == UnrollHints.end())
-    return Count > MaxFullyUnrolledIterations;
+    return false;
   const LoopHintAttr &H = *It->second;
   if (H.getState() == LoopHintAttr::Disable)
     return true;
-  if (H.getOption() == LoopHintAttr::UnrollCount) {
+  if (H.getOption() == LoopHintAttr::UnrollCount)
     if (const Expr *V = H.getValue())
       if (std::optional<llvm::APSInt> N = V->getIntegerConstantExpr(Ctx))
-        return N->isNegative() || Count > N->getZExtValue();
-    return true;
-  }
+        return *N == 1;
   return false;
 }
 

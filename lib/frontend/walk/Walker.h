@@ -215,9 +215,11 @@ private:
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes);
   bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
-  /// Whether nvcc keeps \p S a loop when it runs \p Count iterations:
-  /// longer than MaxFullyUnrolledIterations without a pragma, or than the
-  /// N of its `#pragma unroll N`; never under a plain `#pragma unroll`.
+  /// Whether nvcc keeps \p S a loop, one iteration after the other, when
+  /// it runs \p Count iterations: under `#pragma unroll 1` (or
+  /// `nounroll`). Without it nvcc may unroll a loop fully or in part and
+  /// merge consecutive iterations (test/differential/findings/
+  /// kept_loop_pairs.cu): such loops are walked as unrolled.
   bool keptAsLoop(const clang::ForStmt *S, uint64_t Count) const;
   /// A loop's trip count, and whether lanes leave it at different
   /// iterations (then its condition guards each iteration's body).

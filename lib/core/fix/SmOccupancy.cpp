@@ -23,6 +23,17 @@ std::string budgetRefusal(const BlockSharedMemory &Before,
                           const BlockSharedMemory &After,
                           const SmLimits &Limits) {
   std::string Limit = std::to_string(StaticSharedMemoryLimit);
+  // A kernel that cannot be built as it is gets no fix: nvcc refuses more
+  // static shared memory than the limit, and no launch can give a block
+  // more than the maximum.
+  if (Before.Static > StaticSharedMemoryLimit)
+    return "the kernel's static shared memory is already " +
+           std::to_string(Before.Static) + " bytes, over the " + Limit +
+           "-byte limit nvcc builds";
+  if (Before.total() > Limits.SharedPerBlock)
+    return "the block's shared memory is already " +
+           std::to_string(Before.total()) + " bytes, over the " +
+           std::to_string(Limits.SharedPerBlock) + "-byte maximum";
   if (After.Static > StaticSharedMemoryLimit && After.Static > Before.Static)
     return "it would make the static shared memory " +
            std::to_string(After.Static) + " bytes, over the " + Limit +

@@ -45,9 +45,10 @@ struct BlockSharedMemory {
   uint64_t total() const { return Static + Dynamic; }
 };
 
-/// Why growing \p Before to \p After is refused, or empty: static shared
-/// memory over 48 KiB, dynamic shared memory crossing 48 KiB (the launch
-/// would fail without the opt-in) or over the per-block maximum.
+/// Why growing \p Before to \p After is refused, or empty: a kernel over
+/// the limits already (nvcc does not build it, no launch runs it), static
+/// shared memory over 48 KiB, dynamic shared memory crossing 48 KiB (the
+/// launch would fail without the opt-in) or over the per-block maximum.
 std::string budgetRefusal(const BlockSharedMemory &Before,
                           const BlockSharedMemory &After,
                           const SmLimits &Limits);

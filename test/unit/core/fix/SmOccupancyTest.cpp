@@ -31,6 +31,18 @@ TEST(SmOccupancy, RefusesStaticOver48KiB) {
             std::string::npos);
 }
 
+TEST(SmOccupancy, RefusesAKernelThatCannotBeBuiltAsItIs) {
+  SmLimits L = sm90Limits();
+  // A swizzle keeps the bytes, yet the array alone is over the limit.
+  EXPECT_NE(budgetRefusal({4 << 20, 0}, {4 << 20, 0}, L)
+                .find("static shared memory is already 4194304 bytes, over "
+                      "the 49152-byte limit"),
+            std::string::npos);
+  EXPECT_NE(budgetRefusal({0, 240 * 1024}, {0, 240 * 1024}, L)
+                .find("already 245760 bytes, over the 232448-byte maximum"),
+            std::string::npos);
+}
+
 TEST(SmOccupancy, DynamicCrossing48KiBNeedsTheOptIn) {
   SmLimits L = sm90Limits();
   EXPECT_NE(budgetRefusal({0, 48 * 1024}, {0, 48 * 1024 + 1536}, L)

@@ -43,6 +43,9 @@ struct AccessInstance {
   /// The compiler merges this execution into an earlier one (MergeNote
   /// says which): it makes no access of its own.
   bool MergedAway = false;
+  /// Set with MergedAway when the execution is part of another's wider
+  /// access (not when nvcc reuses a value instead of loading).
+  bool MergedInto = false;
   /// Set on an execution that makes a merged (or widened) access: its own
   /// access before the merge (Desc takes the merged one's lowest address).
   std::optional<SharedAccessDesc> Unmerged;

@@ -13,6 +13,7 @@ void noteMerge(MergeCandidate &Keep, MergeCandidate &Drop, bool Loop,
                unsigned Width) {
   bool Store = Keep.Instance->Desc.Kind == AccessKind::Store;
   Drop.Instance->MergedAway = true;
+  Drop.Instance->MergedInto = true;
   Drop.Instance->MergeNote = "nvcc merges it into the " + Keep.Label;
   Keep.Instance->MergeNote =
       "nvcc merges it with the " +
@@ -92,6 +93,7 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
     for (size_t K = I + 1; K < End; ++K) {
       MergeCandidate &Drop = *Chain[K].Keep;
       Drop.Instance->MergedAway = true;
+      Drop.Instance->MergedInto = true;
       Drop.Instance->MergeNote = "nvcc merges it into the " + First.Label;
     }
     First.Instance->MergeNote =

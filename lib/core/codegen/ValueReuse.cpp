@@ -80,8 +80,7 @@ zeroPrint(const MergeCandidate &C, const std::vector<BlockShape> &Shapes) {
 
 bool AddressPrints::reuses(const MergeCandidate &X, const MergeCandidate &Y,
                            const std::vector<BlockShape> &Shapes) {
-  if (X.Layout != Y.Layout ||
-      !reuseShapeMatches(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance) ||
+  if (!reuseShapeMatches(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance) ||
       !mayReuse(X, Y, Shapes))
     return false;
   // Without warp-uniform symbols the prints are the whole evaluation.
@@ -105,15 +104,6 @@ bool AddressPrints::mayReuse(const MergeCandidate &X, const MergeCandidate &Y,
 }
 
 namespace {
-
-/// Whether \p Y loads what \p X loaded, lane for lane, for every value of
-/// the warp-uniform symbols: the same array, width and guard, the same
-/// addresses in every shape.
-bool sameAddressesEverywhere(const MergeCandidate &X, const MergeCandidate &Y,
-                             const std::vector<BlockShape> &Shapes,
-                             AddressPrints &Prints) {
-  return Prints.reuses(X, Y, Shapes);
-}
 
 /// Whether \p Y's bytes lie inside \p X's in every lane (the same place
 /// in them for all), as when nvcc's wide load of the aligned 16 bytes
@@ -170,7 +160,7 @@ void IterationFacts::collect(const std::vector<MergeCandidate *> &Run,
       // One iteration where Y does not reuse X's value settles the pair.
       std::set<bool> &SameSeen = Same[K];
       if (!SameSeen.count(false))
-        SameSeen.insert(sameAddressesEverywhere(X, Y, Shapes, Prints));
+        SameSeen.insert(Prints.reuses(X, Y, Shapes));
       if (X.Instance->Desc.Kind != AccessKind::Load && X.Layout == Y.Layout)
         Distances[K].insert(apartByAConstant(X, Y, Shapes));
     }
@@ -216,7 +206,7 @@ void markReusedLoads(std::vector<MergeCandidate *> &Run,
         break;
       // A store of what it loads gives the value (the latest store only).
       bool Same = !X.Instance->MergedAway && Facts.sameEveryIteration(X, Y) &&
-                  sameAddressesEverywhere(X, Y, Shapes, Prints);
+                  Prints.reuses(X, Y, Shapes);
       if (Same) {
         Y.Instance->MergedAway = true;
         Y.Instance->MergeNote =

@@ -238,9 +238,8 @@ std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
     SharedAccessDesc &Desc = Out[I].Desc;
     if (Style == FixStyle::IndexPadding && Pad != 0) {
       // Each access on its own: nvcc merges no rewritten subscripts.
-      if (Out[I].MergedAway &&
-          Out[I].MergeNote.rfind("nvcc merges it into", 0) == 0)
-        Out[I].MergedAway = false;
+      if (Out[I].MergedInto)
+        Out[I].MergedAway = Out[I].MergedInto = false;
       if (Out[I].Unmerged) {
         Desc = *Out[I].Unmerged;
         if (Form.OwnIndex)

@@ -66,10 +66,17 @@ void Walker::walkFor(const ForStmt *S) {
   walk(S->getInit());
   WriteCollector Writes =
       WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
-  if (tryStepped(S, Writes) || tryUnroll(S, Writes))
+  std::string Uncounted;
+  if (tryStepped(S, Writes) || tryUnroll(S, Writes, Uncounted))
     return;
   Result.NotUnrolled.insert(S);
+  // A loop whose trip count is known, walked once: its accesses would count
+  // one iteration for all. They are not judged instead, and say why.
+  std::string Enclosing = OverBudget;
+  if (OverBudget.empty())
+    OverBudget = std::move(Uncounted);
   walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+  OverBudget = std::move(Enclosing);
 }
 
 void Walker::settleLoopValues(const WriteCollector &Writes) {
@@ -174,26 +181,20 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
   return T;
 }
 
-bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes) {
+bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
+                       std::string &Uncounted) {
   if (Writes.Jumps || !S->getCond())
     return false;
   std::optional<Trips> T = countTrips(S, Writes);
   if (!T)
     return false;
   if (T->OverBudget) {
-    // Walked once: its accesses would count one iteration for all of
-    // them. They are not judged instead, and say why.
-    std::string Enclosing = OverBudget;
-    if (OverBudget.empty())
-      OverBudget = "it lies in a loop of " + std::to_string(T->Count) +
-                   " iterations that bankfix does not unroll: nested loops "
-                   "multiply their trip counts, and it unrolls " +
-                   std::to_string(MaxUnrolledBodies) +
-                   " loop bodies per function at most";
-    Result.NotUnrolled.insert(S);
-    walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
-    OverBudget = std::move(Enclosing);
-    return true;
+    Uncounted = "it lies in a loop of " + std::to_string(T->Count) +
+                " iterations that bankfix does not unroll: nested loops "
+                "multiply their trip counts, and it unrolls " +
+                std::to_string(MaxUnrolledBodies) +
+                " loop bodies per function at most";
+    return false;
   }
   UnrolledBodies += T->Count;
   std::string Outer = Iteration;

@@ -214,7 +214,10 @@ private:
   void walkFor(const clang::ForStmt *S);
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes);
-  bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes);
+  /// Unrolls \p S when its trip count is known; when that would pass the
+  /// budget of loop bodies, returns false and says why in \p Uncounted.
+  bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes,
+                 std::string &Uncounted);
   /// Whether nvcc keeps \p S a loop, one iteration after the other, when
   /// it runs \p Count iterations: under `#pragma unroll 1` (or
   /// `nounroll`). Without it nvcc may unroll a loop fully or in part and

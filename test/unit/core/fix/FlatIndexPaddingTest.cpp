@@ -181,6 +181,7 @@ TEST(FlatIndexPadding, SplitsNvccsMerges) {
                    "8-byte load";
   AccessInstance Drop = instance(Index + 1, AccessKind::Load);
   Drop.MergedAway = true;
+  Drop.MergedInto = true;
   Drop.MergeNote = "nvcc merges it into the load at 1:1";
   std::vector<AccessInstance> First = {Keep}, Second = {Drop};
   FlatBuffer Buffer{

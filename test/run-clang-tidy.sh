@@ -65,14 +65,17 @@ for x in d.get("Diagnostics") or []:
 [ "$(replacements "$work/tidy.yaml")" = "$(replacements "$work/bankfix.yaml")" ] ||
   fail "the fixes differ: $(diff <(replacements "$work/bankfix.yaml") <(replacements "$work/tidy.yaml"))"
 
-# A BlockDim that does not parse: clang-tidy's configuration warning naming
-# the option, and no analysis with a wrong shape.
+# A BlockDim that does not parse: an error of the check naming the option
+# and the value, clang-tidy exits non-zero (a CI job fails), and nothing is
+# analysed with a wrong shape.
+bad_status=0
 bad=$("$tidy" --load="$module" \
   --config="{Checks: '-*,bankfix-bank-conflict', CheckOptions: {bankfix-bank-conflict.BlockDim: '32x8;abc'}}" \
   -p build src/transpose.cu --extra-arg=--cuda-device-only \
-  --extra-arg=-Wno-unknown-cuda-version 2>&1 || true)
-grep -q "invalid value 'abc' for option 'bankfix-bank-conflict.BlockDim': .*\[clang-tidy-config\]" <<<"$bad" ||
-  fail "no configuration warning for a bad BlockDim: $bad"
+  --extra-arg=-Wno-unknown-cuda-version 2>&1) || bad_status=$?
+grep -q "error: invalid value 'abc' for option 'bankfix-bank-conflict.BlockDim': .*; nothing was analysed \[bankfix-bank-conflict\]" <<<"$bad" ||
+  fail "no error for a bad BlockDim: $bad"
+[ "$bad_status" -ne 0 ] || fail "clang-tidy exits 0 with a bad BlockDim"
 ! grep -q 'warning: .*\[bankfix-bank-conflict\]' <<<"$bad" ||
   fail "analysed with a bad BlockDim: $bad"
 exit $status

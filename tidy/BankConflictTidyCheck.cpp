@@ -41,6 +41,7 @@ public:
     DiagnosticIDs::Level Level =
         D.Level == ReportedDiagnostic::Warning  ? DiagnosticIDs::Warning
         : D.Level == ReportedDiagnostic::Remark ? DiagnosticIDs::Remark
+        : D.Level == ReportedDiagnostic::Error  ? DiagnosticIDs::Error
                                                 : DiagnosticIDs::Note;
     // The message as an argument: it may hold a `%` (`c ^ (r % 32)`).
     auto Builder = Check.diag(D.Loc, "%0", Level) << D.Message;
@@ -67,10 +68,9 @@ BankConflictTidyCheck::BankConflictTidyCheck(StringRef Name,
   else if (FixStyleText == "swizzle")
     FixStyles = FixStyleChoice::Swizzle;
   else if (FixStyleText != "auto") {
-    configurationDiag("invalid value '%0' for option '%1FixStyle': expected "
-                      "auto, pad or swizzle")
-        << FixStyleText << (Name + ".").str();
-    OptionsValid = false;
+    OptionErrors.push_back("invalid value '" + FixStyleText + "' for option '" +
+                           (Name + ".").str() +
+                           "FixStyle': expected auto, pad or swizzle");
   }
   llvm::SmallVector<StringRef, 4> Parts;
   StringRef(BlockDimText).split(Parts, ';', -1, /*KeepEmpty=*/false);
@@ -79,9 +79,9 @@ BankConflictTidyCheck::BankConflictTidyCheck(StringRef Name,
     std::optional<BlockDimOption> Option =
         parseBlockDimOption(Part.trim().str(), Error);
     if (!Option) {
-      configurationDiag("invalid value '%0' for option '%1BlockDim': %2")
-          << Part.trim() << (Name + ".").str() << Error;
-      OptionsValid = false;
+      OptionErrors.push_back("invalid value '" + Part.trim().str() +
+                             "' for option '" + (Name + ".").str() +
+                             "BlockDim': " + Error);
       continue;
     }
     BlockDims.push_back(*Option);
@@ -110,10 +110,19 @@ void BankConflictTidyCheck::storeOptions(
 }
 
 void BankConflictTidyCheck::check(const MatchFinder::MatchResult &Result) {
-  // Like bankfix: nothing is analysed after a parse error, or with a
-  // BlockDim or FixStyle option that does not parse (reported above).
-  if (!PP || !OptionsValid ||
-      Result.Context->getDiagnostics().hasErrorOccurred())
+  // Like bankfix: nothing is analysed with a BlockDim or FixStyle option
+  // that does not parse, which is an error of the check (a configuration
+  // warning alone would let a CI job pass with the check off), nor after a
+  // parse error.
+  if (!OptionErrors.empty()) {
+    const SourceManager &SM = *Result.SourceManager;
+    for (const std::string &Error : OptionErrors)
+      diag(SM.getLocForStartOfFile(SM.getMainFileID()),
+           "%0; nothing was analysed", DiagnosticIDs::Error)
+          << Error;
+    return;
+  }
+  if (!PP || Result.Context->getDiagnostics().hasErrorOccurred())
     return;
   llvm::thread Worker(std::optional<unsigned>(AnalysisStackSize),
                       [&] { analyze(*Result.Context); });
@@ -133,7 +142,8 @@ void BankConflictTidyCheck::analyze(ASTContext &Ctx) {
   // bankfix says them; clang-tidy applies NOLINT and the header filter
   // itself. The filter here only decides which warning carries an array's
   // fix-it: the first one shown, as in bankfix's --export-fixes.
-  PipelineResult Unit = runPipeline(Ctx, BlockDims, {}, FixStyles);
+  PipelineResult Unit =
+      runPipeline(Ctx, BlockDims, /*Scope=*/nullptr, {}, FixStyles);
   TidySink Sink(*this);
   ConflictReporter Reporter(Sink);
   DiagnosticFilter Filter(

@@ -46,7 +46,8 @@ private:
   clang::tidy::ClangTidyContext *TidyContext;
   std::string BlockDimText;
   std::vector<BlockDimOption> BlockDims;
-  bool OptionsValid = true;
+  /// Options that do not parse: each an error of the check in every file.
+  std::vector<std::string> OptionErrors;
   std::string FixStyleText;
   FixStyleChoice FixStyles = FixStyleChoice::Auto;
   clang::Preprocessor *PP = nullptr;

@@ -8,6 +8,8 @@
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
 
+#include "clang/Basic/OffloadArch.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Regex.h"
@@ -219,9 +221,11 @@ static void printVersion(llvm::raw_ostream &OS) {
     std::string Version = cudaToolkitVersion(Toolkit->Path);
     OS << "CUDA " << (Version.empty() ? "(unknown version)" : Version) << " at "
        << Toolkit->Path << " (found via " << Toolkit->FoundVia << ")\n";
+  } else if (!Error.empty()) {
+    OS << "error: " << Error << "; a run with it stops there\n";
   } else {
-    OS << (Error.empty() ? "none found" : Error)
-       << "; files are parsed with the built-in prelude\n";
+    OS << "none found (" << ToolkitSearchOrder
+       << "); files are parsed with the built-in prelude\n";
   }
   OS << "  clang resource directory: " << BANKFIX_CLANG_RESOURCE_DIR << "\n";
 }
@@ -307,10 +311,25 @@ std::optional<int> analysisOptions(const char *Argv0,
   }
   if (!BuiltinPreludeOpt) {
     std::string Error;
-    Opts.Parse.Toolkit = findCudaToolkit(CudaPathOpt, Error);
+    std::vector<std::string> Skipped;
+    Opts.Parse.Toolkit = findCudaToolkit(CudaPathOpt, Error, &Skipped);
     if (!Error.empty())
       return toolError(Error);
+    for (const std::string &Line : Skipped)
+      llvm::errs() << "bankfix: warning: " << Line << "\n";
+    if (!Opts.Parse.Toolkit && !Quiet)
+      llvm::errs() << "bankfix: warning: no CUDA toolkit found ("
+                   << ToolkitSearchOrder
+                   << "): parsing with the built-in prelude, which has no "
+                      "CUDA library headers (<cuda_fp16.h>, CUB, ...); give "
+                      "--cuda-path=DIR, or --builtin-prelude to choose it\n";
   }
+  // A name clang does not know would end in a cascade of errors in every
+  // file.
+  if (!clang::IsNVIDIAOffloadArch(clang::StringToOffloadArch(GpuArchOpt)))
+    return toolError("--cuda-gpu-arch=" + GpuArchOpt +
+                     ": not an NVIDIA GPU architecture clang knows "
+                     "(sm_50 to sm_121a; sm_90 is the H100)");
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = std::move(ExtraArgs);

@@ -3,9 +3,11 @@
 #include "Run.h"
 
 #include "frontend/fix/ApplyUnits.h"
+#include "frontend/fix/CrossFileFixes.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
 #include "frontend/project/ParallelAnalysis.h"
+#include "frontend/project/RunLaunchScope.h"
 #include "frontend/report/CoverageStats.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "frontend/report/ExplainOutput.h"
@@ -16,6 +18,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <iterator>
+#include <set>
+
 using namespace bankfix;
 
 namespace {
@@ -24,16 +30,20 @@ namespace {
 struct RunTotals {
   bool AnyFailed = false;
   unsigned ErrorWarnings = 0; ///< warnings in files with warnings-as-errors
+  unsigned Errors = 0;        ///< error-level findings
+  /// Kernel names of --block-dim options that some file has.
+  std::set<std::string> BlockDimNamesFound;
   std::vector<Finding> Findings;
   std::vector<AccessRecord> Records;
   std::vector<FixRecord> FixRecords;
   std::vector<RemarkRecord> Remarks;
-  std::vector<FileAnalysis::Fix> Fixes;
   std::vector<AccessExplanation> Explanations;
   unsigned ExplainMatches = 0;
-  /// --apply rewrites after every file is analysed, so that no file is
-  /// analysed after another was rewritten, whatever -j is.
-  std::vector<ApplyUnit> Rewrites;
+  /// Every file's fixes: exported and applied after every file is
+  /// analysed, so that fixes that span files are checked against each
+  /// other and no file is analysed after another was rewritten, whatever
+  /// -j is.
+  std::vector<FileFixes> Files;
 };
 
 template <typename T> void append(std::vector<T> &To, const std::vector<T> &V) {
@@ -45,6 +55,8 @@ template <typename T> void append(std::vector<T> &To, const std::vector<T> &V) {
 std::vector<FileJob> makeJobs(const RunRequest &Request, RunTotals &Totals) {
   std::vector<FileJob> Jobs;
   llvm::StringSet<> Seen;
+  auto Scope = std::make_shared<const RunLaunchScope>(Request.Inputs,
+                                                      Request.Database.get());
   for (const std::string &File : Request.Inputs) {
     llvm::SmallString<256> Real;
     if (!llvm::sys::fs::real_path(File, Real) && !Seen.insert(Real).second)
@@ -57,6 +69,7 @@ std::vector<FileJob> makeJobs(const RunRequest &Request, RunTotals &Totals) {
       toolError(SettingsError);
       continue;
     }
+    FileOpts->Scope = Scope;
     Jobs.push_back(makeFileJob(File, {*FileOpts, Request.GpuArchGiven},
                                Request.Database.get()));
   }
@@ -92,18 +105,21 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
     llvm::errs() << coverageLine(File, coverageOf(Result.Records));
   if (Job.Opts.WarningsAsErrors)
     Totals.ErrorWarnings += Result.Warnings;
+  Totals.Errors += Result.Errors;
+  Totals.BlockDimNamesFound.insert(Result.BlockDimNamesFound.begin(),
+                                   Result.BlockDimNamesFound.end());
   append(Totals.Findings, Result.Findings);
   append(Totals.Records, Result.Records);
   append(Totals.FixRecords, Result.FixRecords);
   append(Totals.Remarks, Result.Remarks);
-  append(Totals.Fixes, Result.Fixes);
-  if (Request.Apply && !Result.Failed && !Result.Fixes.empty())
-    addApplyUnit(Totals.Rewrites, File, Result);
+  Totals.Files.push_back(
+      {File, Job.Opts.Parse.ExtraArgs, Result.Failed, std::move(Result.Fixes),
+       std::move(Result.ParsedContents), std::move(Result.HeaderBuffers)});
 }
 
 /// Rewrites each group of files that share a fix, all or none.
 void applyFixes(RunTotals &Totals) {
-  for (const ApplyUnit &Unit : groupApplyUnits(std::move(Totals.Rewrites))) {
+  for (const ApplyUnit &Unit : applyUnits(Totals.Files)) {
     std::string Error = rewriteFiles(Unit.Files);
     if (!Error.empty()) {
       Totals.AnyFailed = true;
@@ -113,8 +129,9 @@ void applyFixes(RunTotals &Totals) {
     std::string Names;
     for (const FileRewrite &F : Unit.Files)
       Names += (Names.empty() ? "" : ", ") + F.Path;
-    llvm::errs() << "bankfix: fixed " << Unit.Arrays << " array"
-                 << (Unit.Arrays == 1 ? "" : "s") << " in " << Names << "\n";
+    size_t N = Unit.Arrays.size();
+    llvm::errs() << "bankfix: fixed " << N << " array" << (N == 1 ? "" : "s")
+                 << " in " << Names << "\n";
   }
 }
 
@@ -128,11 +145,19 @@ std::optional<int> writeOutputs(const RunRequest &Request,
     if (EC)
       return toolError("cannot write '" + Request.ExportFixes +
                        "': " + EC.message());
-    OS << renderFixesYaml(Request.Inputs.front(), Totals.Fixes);
+    std::vector<FileAnalysis::Fix> Fixes;
+    for (const FileFixes &File : Totals.Files)
+      append(Fixes, File.Fixes);
+    OS << renderFixesYaml(Request.Inputs.front(), Fixes);
   }
-  if (Request.Format == OutputFormat::Json)
+  if (Request.Format == OutputFormat::Json) {
+    std::vector<Finding> Errors;
+    std::copy_if(Totals.Findings.begin(), Totals.Findings.end(),
+                 std::back_inserter(Errors),
+                 [](const Finding &F) { return F.Error; });
     llvm::outs() << renderJson(Totals.Records, Totals.FixRecords,
-                               Totals.Remarks);
+                               Totals.Remarks, Errors);
+  }
   if (Request.Settings.Options.Explain.Place && Totals.ExplainMatches == 0 &&
       !Totals.AnyFailed)
     return toolError("--explain=" + Request.ExplainText +
@@ -171,7 +196,18 @@ int bankfix::runBankfix(const RunRequest &Request) {
                  [&](const FileJob &Job, FileAnalysis &Result) {
                    takeFile(Request, Job, Result, Totals);
                  });
-  applyFixes(Totals);
+  if (!Totals.AnyFailed)
+    for (const BlockDimOption &O : Request.Settings.Options.BlockDims)
+      if (!O.Kernel.empty() && !Totals.BlockDimNamesFound.count(O.Kernel)) {
+        Totals.AnyFailed = true;
+        toolError("--block-dim=" + O.Kernel + ":" + O.Shape.str() +
+                  ": no kernel or device function named '" + O.Kernel +
+                  "' in the files checked");
+      }
+  for (const std::string &Line : keepConsistentFixes(Totals.Files))
+    llvm::errs() << "bankfix: warning: " << Line << "\n";
+  if (Request.Apply)
+    applyFixes(Totals);
   if (std::optional<int> Exit = writeOutputs(Request, Totals))
     return *Exit;
   if (Totals.AnyFailed)
@@ -180,5 +216,5 @@ int bankfix::runBankfix(const RunRequest &Request) {
   if (N > 0 && !Request.Quiet)
     llvm::errs() << "bankfix: " << N << " warning" << (N == 1 ? "" : "s")
                  << " treated as errors\n";
-  return N > 0 ? 1 : 0;
+  return N > 0 || Totals.Errors > 0 ? 1 : 0;
 }

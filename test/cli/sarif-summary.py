@@ -24,9 +24,12 @@ for result in run["results"]:
     assert driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
     text = result["message"]["text"]
     subject = re.search(r"(?:on )?((?:store to|load from) '\w+'|"
+                        r"(?:store|load) of '\w+'|"
                         r"unmatched '\w+')", text).group(1)
     line = [result["ruleId"], art.get("uriBaseId", "-"), art["uri"],
             region(loc["region"]), subject]
+    if result["level"] != "warning":
+        line.append(result["level"])
     for fix in result.get("fixes", []):
         (change,) = fix["artifactChanges"]
         (rep,) = change["replacements"]

@@ -1,5 +1,5 @@
-// The kernel is in include/cross_file_kernel.cuh, its launch here: the fix
-// edits both files (the header's subscripts, this launch's byte count).
+// The kernel is in include/cross_file_kernel.cuh, its launch here: other files may include it, so
+// no fix without -p; with a database of this file alone both are edited (fixes-across-files).
 #include "include/cross_file_kernel.cuh"
 
 void transpose(const float *in, float *out) {

@@ -23,6 +23,7 @@ struct SourceRegion {
 
 struct Finding {
   std::string RuleId; ///< "bankfix-bank-conflict", "bankfix-nolint"
+  bool Error = false; ///< an error (bankfix-launch-bounds), not a warning
   std::string Message;
   std::string File; ///< as clang names it
   SourceRegion Region;

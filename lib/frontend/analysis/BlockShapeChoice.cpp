@@ -9,6 +9,7 @@
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/Support/Path.h"
@@ -75,6 +76,37 @@ static void addUnique(std::vector<BlockShapeChoice> &Choices,
   Choices.push_back(std::move(C));
 }
 
+bool namesFunction(const BlockDimOption &Option, const FunctionDecl &F) {
+  return !Option.Kernel.empty() && (Option.Kernel == F.getNameAsString() ||
+                                    Option.Kernel == functionDisplayName(F));
+}
+
+namespace {
+/// Finds a kernel or device function (an instantiation too) an option
+/// names.
+class NamedFunctionFinder : public RecursiveASTVisitor<NamedFunctionFinder> {
+public:
+  explicit NamedFunctionFinder(const BlockDimOption &Option) : Option(Option) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if ((F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()) &&
+        namesFunction(Option, *F))
+      Found = true;
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  const BlockDimOption &Option;
+};
+} // namespace
+
+bool namesAFunctionOf(const BlockDimOption &Option, ASTContext &Ctx) {
+  NamedFunctionFinder Finder(Option);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Finder.Found;
+}
+
 /// The shapes of \p F by the rules above, before the launches' arguments
 /// are said.
 static std::vector<BlockShapeChoice>
@@ -82,10 +114,8 @@ shapesBeforeArguments(const FunctionDecl &F,
                       const std::vector<LaunchSite> &Launches,
                       const std::vector<BlockDimOption> &Options) {
   std::vector<BlockShapeChoice> Choices;
-  std::string Name = F.getNameAsString();
-  std::string Display = functionDisplayName(F);
   for (const BlockDimOption &O : Options)
-    if (!O.Kernel.empty() && (O.Kernel == Name || O.Kernel == Display))
+    if (namesFunction(O, F))
       addUnique(Choices, {O.Shape, origin(O), ShapeSource::Option});
   if (!Choices.empty())
     return Choices;

@@ -36,6 +36,14 @@ struct BlockShapeChoice {
   ShapeSource Source = ShapeSource::Launch;
 };
 
+/// Whether \p Option names \p F (by its name, or an instantiation's
+/// display name "transpose<16>").
+bool namesFunction(const BlockDimOption &Option, const clang::FunctionDecl &F);
+
+/// Whether the kernel-named \p Option names a kernel or device function of
+/// the translation unit (a misspelt name names none).
+bool namesAFunctionOf(const BlockDimOption &Option, clang::ASTContext &Ctx);
+
 /// The shape assumed when neither a launch site nor --block-dim says.
 constexpr BlockShape DefaultBlockShape{{32, 32, 1}};
 

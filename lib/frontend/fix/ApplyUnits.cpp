@@ -2,8 +2,7 @@
 
 #include "frontend/fix/ApplyUnits.h"
 
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
+#include "frontend/parse/RealPath.h"
 
 #include <algorithm>
 
@@ -11,69 +10,55 @@ namespace bankfix {
 
 namespace {
 
-std::string realPath(const std::string &Path) {
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Path, Real))
-    return Path;
-  return Real.str().str();
-}
-
 /// The file of \p Unit at \p Real, or null.
 FileRewrite *fileAt(ApplyUnit &Unit, const std::string &Real) {
   for (FileRewrite &F : Unit.Files)
-    if (realPath(F.Path) == Real)
+    if (realPathOr(F.Path) == Real)
       return &F;
   return nullptr;
 }
 
 bool shareAFile(ApplyUnit &A, const ApplyUnit &B) {
   return std::any_of(B.Files.begin(), B.Files.end(), [&](const FileRewrite &F) {
-    return fileAt(A, realPath(F.Path)) != nullptr;
+    return fileAt(A, realPathOr(F.Path)) != nullptr;
   });
 }
 
-/// Adds \p From's files and edits to \p Into; its fixes count unless
-/// every edit was there already (one header fixed from two files).
+bool sameEdit(const TextEdit &A, const TextEdit &B) {
+  return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
+}
+
+/// Adds \p From's files, edits and fixes to \p Into.
 void mergeInto(ApplyUnit &Into, const ApplyUnit &From) {
-  bool Added = false;
   for (const FileRewrite &F : From.Files) {
-    FileRewrite *Same = fileAt(Into, realPath(F.Path));
+    FileRewrite *Same = fileAt(Into, realPathOr(F.Path));
     if (!Same) {
       Into.Files.push_back(F);
-      Added = true;
       continue;
     }
     for (const TextEdit &E : F.Edits)
-      if (std::none_of(Same->Edits.begin(), Same->Edits.end(),
-                       [&](const TextEdit &Other) {
-                         return Other.Offset == E.Offset &&
-                                Other.Length == E.Length &&
-                                Other.Text == E.Text;
-                       })) {
+      if (std::none_of(
+              Same->Edits.begin(), Same->Edits.end(),
+              [&](const TextEdit &Other) { return sameEdit(E, Other); }))
         Same->Edits.push_back(E);
-        Added = true;
-      }
   }
-  if (Added)
-    Into.Arrays += From.Arrays;
+  Into.Arrays.insert(From.Arrays.begin(), From.Arrays.end());
 }
 
-} // namespace
-
-void addApplyUnit(std::vector<ApplyUnit> &Units, const std::string &MainFile,
-                  const FileAnalysis &Result) {
+/// The unit of one file's fixes.
+ApplyUnit unitOf(const FileFixes &File) {
   ApplyUnit Unit;
-  std::string MainReal = realPath(MainFile);
-  for (const FileAnalysis::Fix &Fix : Result.Fixes) {
+  std::string MainReal = realPathOr(File.Path);
+  for (const FileAnalysis::Fix &Fix : File.Fixes) {
     for (const TextEdit &E : Fix.Edits) {
-      std::string Real = realPath(E.File);
+      std::string Real = realPathOr(E.File);
       FileRewrite *F = fileAt(Unit, Real);
       if (!F) {
-        auto Content = Result.ParsedContents.find(E.File);
-        if (Content == Result.ParsedContents.end())
+        auto Content = File.ParsedContents.find(E.File);
+        if (Content == File.ParsedContents.end())
           continue;
         FileRewrite New{
-            Real == MainReal ? MainFile : E.File, Content->second, {}};
+            Real == MainReal ? File.Path : E.File, Content->second, {}};
         if (Real == MainReal)
           Unit.Files.insert(Unit.Files.begin(), New);
         else
@@ -82,21 +67,39 @@ void addApplyUnit(std::vector<ApplyUnit> &Units, const std::string &MainFile,
       }
       F->Edits.push_back(E);
     }
-    ++Unit.Arrays;
+    Unit.Arrays.insert({realPathOr(Fix.File), Fix.Offset});
   }
-  if (!Unit.Files.empty())
-    Units.push_back(std::move(Unit));
+  return Unit;
 }
 
-std::vector<ApplyUnit> groupApplyUnits(std::vector<ApplyUnit> Units) {
+} // namespace
+
+std::vector<ApplyUnit> applyUnits(const std::vector<FileFixes> &Files) {
   std::vector<ApplyUnit> Out;
-  for (ApplyUnit &U : Units) {
-    auto Shared = std::find_if(Out.begin(), Out.end(),
-                               [&](ApplyUnit &O) { return shareAFile(O, U); });
-    if (Shared == Out.end())
+  for (const FileFixes &File : Files) {
+    if (File.Failed || File.Fixes.empty())
+      continue;
+    ApplyUnit U = unitOf(File);
+    if (U.Files.empty())
+      continue;
+    // Every unit it shares a file with joins the first of them.
+    auto First = Out.end();
+    for (auto It = Out.begin(); It != Out.end();) {
+      if (!shareAFile(*It, U)) {
+        ++It;
+        continue;
+      }
+      if (First == Out.end()) {
+        First = It++;
+        continue;
+      }
+      mergeInto(*First, *It);
+      It = Out.erase(It);
+    }
+    if (First == Out.end())
       Out.push_back(std::move(U));
     else
-      mergeInto(*Shared, U);
+      mergeInto(*First, U);
   }
   return Out;
 }

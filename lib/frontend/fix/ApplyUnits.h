@@ -3,7 +3,9 @@
 // A fix can span files (a kernel in a header, its launch in the .cu
 // file): the files of one analysis are rewritten together, all or none
 // (rewriteFiles). Analyses that edit a common file (two .cu files
-// including one header) become one unit; identical edits count once.
+// including one header) become one unit, transitively (a.cu and b.cu share
+// k.cuh, b.cu and c.cu share k2.cuh: one unit), whatever the order of the
+// files; identical edits count once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,22 +15,33 @@
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/project/FileAnalyzer.h"
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace bankfix {
 
-struct ApplyUnit {
-  std::vector<FileRewrite> Files; ///< the analysed file first
-  unsigned Arrays = 0;            ///< fixes applied
+/// One file's analysis as --apply and --export-fixes need it.
+struct FileFixes {
+  std::string Path; ///< as given
+  /// Its clang arguments (the include directories of a file that failed).
+  std::vector<std::string> Args;
+  bool Failed = false;
+  std::vector<FileAnalysis::Fix> Fixes;
+  std::map<std::string, std::string> ParsedContents;
+  std::map<std::string, std::string> HeaderBuffers;
 };
 
-/// Adds the fixes of \p Result, the analysis of \p MainFile, as a unit.
-void addApplyUnit(std::vector<ApplyUnit> &Units, const std::string &MainFile,
-                  const FileAnalysis &Result);
+struct ApplyUnit {
+  std::vector<FileRewrite> Files; ///< the analysed files first
+  /// The fixes applied, each named by its first warning's real path and
+  /// offset: a header's array fixed from two files counts once.
+  std::set<std::pair<std::string, unsigned>> Arrays;
+};
 
-/// \p Units with those that share a file merged, in first-seen order.
-std::vector<ApplyUnit> groupApplyUnits(std::vector<ApplyUnit> Units);
+/// The units that rewrite \p Files' fixes, in first-seen order.
+std::vector<ApplyUnit> applyUnits(const std::vector<FileFixes> &Files);
 
 } // namespace bankfix
 

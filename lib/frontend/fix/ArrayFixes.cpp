@@ -7,6 +7,7 @@
 #include "frontend/fix/FlatBufferFix.h"
 #include "frontend/fix/KernelBudgets.h"
 #include "frontend/fix/LaunchGrowth.h"
+#include "frontend/fix/LaunchScope.h"
 #include "frontend/fix/SwizzleFix.h"
 #include "frontend/fix/UnsafeUses.h"
 #include "frontend/report/SourcePlace.h"
@@ -37,7 +38,8 @@ uint64_t layoutBytes(const SharedArrayLayout &L, unsigned Pad) {
 MemoryGrowth rowPaddingGrowth(ASTContext &Ctx, const SharedAccesses &Found,
                               const ArrayGroup &G,
                               const std::vector<LaunchSite> &Launches,
-                              unsigned Pad, LaunchGrowth &Grown) {
+                              const LaunchScope *Scope, unsigned Pad,
+                              LaunchGrowth &Grown) {
   const SharedArray &First = *G.Arrays.front();
   const VarDecl &V = *First.Decl;
   MemoryGrowth Growth;
@@ -56,6 +58,8 @@ MemoryGrowth rowPaddingGrowth(ASTContext &Ctx, const SharedAccesses &Found,
                         Ctx.getBaseElementType(V.getType())
                             .getAsString(Ctx.getPrintingPolicy())});
   Growth.DynamicBytes = Grown.Bytes;
+  if (Grown.Refusal.empty())
+    Grown.Refusal = unseenLaunchRefusal(Ctx.getSourceManager(), V, Scope);
   return Growth;
 }
 
@@ -133,7 +137,8 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
                     const ArrayGroup &G,
                     const std::vector<JudgedShapes> &Shapes,
                     const std::vector<LaunchSite> &Launches,
-                    const ArrayUses &Uses, ArrayFix &Fix) {
+                    const LaunchScope *Scope, const ArrayUses &Uses,
+                    ArrayFix &Fix) {
   const llvm::DenseMap<const VarDecl *, std::string> &Unsafe = Uses.Unsafe;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<PlannedLayout> Layouts;
@@ -169,7 +174,8 @@ void planRowPadding(ASTContext &Ctx, const SharedAccesses &Found,
         (Fix.Plan.After > Fix.Plan.Floor ? "; no such padding does better)"
                                          : ")");
   LaunchGrowth Grown;
-  MemoryGrowth Growth = rowPaddingGrowth(Ctx, Found, G, Launches, Pad, Grown);
+  MemoryGrowth Growth =
+      rowPaddingGrowth(Ctx, Found, G, Launches, Scope, Pad, Grown);
   Fix.LaunchNote = Grown.Note;
   Fix.Budgets = kernelBudgets(Ctx, Found, G.Accesses, Shapes, Launches, Growth);
   for (const SharedArray *Array : G.Arrays) {
@@ -279,6 +285,7 @@ std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
                                      const std::vector<JudgedShapes> &Shapes,
                                      const std::vector<bool> &Conflicting,
                                      const std::vector<LaunchSite> &Launches,
+                                     const LaunchScope *Scope,
                                      FixStyleChoice Choice) {
   llvm::DenseSet<const DeclRefExpr *> ElementRefs;
   llvm::DenseSet<const Expr *> AccessExprs;
@@ -313,12 +320,12 @@ std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
     ArrayFix Fix;
     Fix.Arrays = G.Arrays;
     if (G.Arrays.front()->Layout.Dims.size() == 1) {
-      planFlatBufferFix(Ctx, Found, G.Accesses, Shapes, Launches, Fix);
+      planFlatBufferFix(Ctx, Found, G.Accesses, Shapes, Launches, Scope, Fix);
       Fixes.push_back(std::move(Fix));
       continue;
     }
     ArrayFix Swizzle;
-    planRowPadding(Ctx, Found, G, Shapes, Launches, Uses, Fix);
+    planRowPadding(Ctx, Found, G, Shapes, Launches, Scope, Uses, Fix);
     planSwizzleFix(Ctx, Found, G, Shapes, Launches, Swizzle);
     Fixes.push_back(chooseStyle(Choice, std::move(Fix), std::move(Swizzle)));
   }

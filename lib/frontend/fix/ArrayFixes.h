@@ -27,6 +27,8 @@
 
 namespace bankfix {
 
+class LaunchScope;
+
 /// What a fix costs one kernel launched with one block shape.
 struct KernelBudget {
   std::string Kernel; ///< "transpose<16>"
@@ -91,12 +93,14 @@ const clang::Expr *innermostExtent(const clang::VarDecl &V);
 
 /// Which accesses conflict for which shape: Conflicting[i] is true when
 /// Found.Accesses[i] conflicts in one of Shapes[i] (its block shapes, with
-/// its summary for each when known).
+/// its summary for each when known). \p Scope: which files' launches the
+/// run sees (LaunchScope.h).
 std::vector<ArrayFix>
 planArrayFixes(clang::ASTContext &Ctx, const SharedAccesses &Found,
                const std::vector<JudgedShapes> &Shapes,
                const std::vector<bool> &Conflicting,
                const std::vector<LaunchSite> &Launches,
+               const LaunchScope *Scope,
                FixStyleChoice Choice = FixStyleChoice::Auto);
 
 } // namespace bankfix

@@ -142,17 +142,96 @@ private:
   int FD = -1;
 };
 
-/// A file's new content, written beside it and not yet renamed.
+/// A file's new content, written beside it and not yet renamed, and, when
+/// it is one of several, a copy of its old content to restore it from.
 struct PreparedFile {
   std::string Path;
   llvm::SmallString<256> Real;
   const std::string *Analysed = nullptr;
-  TemporaryFile Temp;
+  unsigned Mode = 0;
+  TemporaryFile Temp, Backup;
+  bool Replaced = false;
 };
 
 void discardAll(std::vector<PreparedFile> &Prepared) {
-  for (PreparedFile &P : Prepared)
+  for (PreparedFile &P : Prepared) {
     P.Temp.discard();
+    P.Backup.discard();
+  }
+}
+
+/// Writes \p Content to a new temporary file beside \p Real, named after
+/// it with \p Tag, with \p Mode. Returns why it could not, or empty.
+std::string writeBeside(llvm::StringRef Real, llvm::StringRef Tag,
+                        const std::string &Content, unsigned Mode,
+                        TemporaryFile &Temp, const std::string &Path) {
+  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Real));
+  llvm::sys::path::append(Model, "." + llvm::sys::path::filename(Real).str() +
+                                     Tag + "%%%%%%");
+  if (std::error_code EC = Temp.create(Model, Mode))
+    return "cannot create a temporary file next to '" + Path +
+           "': " + EC.message();
+  llvm::raw_fd_ostream OS(Temp.fd(), /*shouldClose=*/false);
+  OS << Content;
+  OS.flush();
+  if (OS.has_error()) {
+    std::string Why = OS.error().message();
+    OS.clear_error();
+    return "cannot write next to '" + Path + "': " + Why;
+  }
+  // The mode asked for at creation is masked by the umask: set it again.
+  if (std::error_code EC = llvm::sys::fs::setPermissions(
+          Temp.fd(), static_cast<llvm::sys::fs::perms>(Mode)))
+    return "cannot set permissions next to '" + Path + "': " + EC.message();
+  return "";
+}
+
+/// "'a.cu' and 'k.cuh'".
+std::string names(const std::vector<std::string> &Paths) {
+  std::string Text;
+  for (size_t I = 0; I < Paths.size(); ++I)
+    Text += std::string(I == 0                  ? ""
+                        : I + 1 == Paths.size() ? " and "
+                                                : ", ") +
+            "'" + Paths[I] + "'";
+  return Text;
+}
+
+/// For a unit of several files: "; none of 'a.cu' and 'k.cuh' was
+/// rewritten".
+std::string noneRewritten(const std::vector<FileRewrite> &Files) {
+  std::vector<std::string> Edited;
+  for (const FileRewrite &F : Files)
+    if (!F.Edits.empty())
+      Edited.push_back(F.Path);
+  if (Edited.size() < 2)
+    return "";
+  return "; none of " + names(Edited) + " was rewritten";
+}
+
+/// After a failed rename, puts back the files \p Prepared already
+/// replaced; says which were restored and which could not be.
+std::string rollBack(std::vector<PreparedFile> &Prepared) {
+  std::vector<std::string> Restored, Stuck, Untouched;
+  for (PreparedFile &P : Prepared) {
+    if (!P.Replaced) {
+      Untouched.push_back(P.Path);
+      continue;
+    }
+    if (P.Backup.exists() && !P.Backup.keep(P.Real))
+      Restored.push_back(P.Path);
+    else
+      Stuck.push_back(P.Path);
+  }
+  std::string Text;
+  if (!Restored.empty())
+    Text += "; " + names(Restored) + " restored";
+  if (!Untouched.empty())
+    Text += "; " + names(Untouched) + " left as " +
+            (Untouched.size() == 1 ? "it was" : "they were");
+  if (!Stuck.empty())
+    Text += "; " + names(Stuck) + " already rewritten and not restored";
+  return Text;
 }
 
 /// Checks \p F and writes its new content to a temporary file beside it;
@@ -181,32 +260,14 @@ std::string prepare(const FileRewrite &F, PreparedFile &Out) {
   if (!(Status.permissions() & llvm::sys::fs::owner_write) ||
       llvm::sys::fs::access(Out.Real, llvm::sys::fs::AccessMode::Write))
     return "'" + F.Path + "' is not writable; not rewritten";
+  Out.Mode = Status.permissions();
 
   // The new content goes to a temporary file beside the target, which
   // SIGINT, SIGTERM and the like remove (llvm::sys::RemoveFileOnSignal),
   // then replaces the target in one rename: an interruption leaves the old
   // file or the new one, never a part.
-  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Out.Real));
-  llvm::sys::path::append(Model, "." +
-                                     llvm::sys::path::filename(Out.Real).str() +
-                                     ".bankfix-%%%%%%");
-  if (std::error_code EC = Out.Temp.create(Model, Status.permissions()))
-    return "cannot create a temporary file next to '" + F.Path +
-           "': " + EC.message();
-  llvm::raw_fd_ostream OS(Out.Temp.fd(), /*shouldClose=*/false);
-  OS << NewContent;
-  OS.flush();
-  if (OS.has_error()) {
-    std::string Why = OS.error().message();
-    OS.clear_error();
-    return "cannot write the new '" + F.Path + "': " + Why;
-  }
-  // The mode asked for at creation is masked by the umask: set it again.
-  if (std::error_code EC =
-          llvm::sys::fs::setPermissions(Out.Temp.fd(), Status.permissions()))
-    return "cannot set permissions on the new '" + F.Path +
-           "': " + EC.message();
-  return "";
+  return writeBeside(Out.Real, ".bankfix-", NewContent, Out.Mode, Out.Temp,
+                     F.Path);
 }
 
 } // namespace
@@ -227,7 +288,7 @@ std::string rewriteFiles(const std::vector<FileRewrite> &Files) {
       continue;
     if (std::string Why = prepare(F, Prepared[Next++]); !Why.empty()) {
       discardAll(Prepared);
-      return Why;
+      return Why + noneRewritten(Files);
     }
   }
   runTestHook("before-rename");
@@ -236,17 +297,35 @@ std::string rewriteFiles(const std::vector<FileRewrite> &Files) {
     if (std::string Changed = checkUnchanged(P.Path, P.Real, *P.Analysed);
         !Changed.empty()) {
       discardAll(Prepared);
-      return Changed;
+      return Changed + noneRewritten(Files);
     }
+  // With several files, each old content is kept beside its file until
+  // every rename is done: a failed rename puts back the files already
+  // replaced.
+  size_t Changing =
+      std::count_if(Prepared.begin(), Prepared.end(),
+                    [](const PreparedFile &P) { return P.Temp.exists(); });
+  for (PreparedFile &P : Prepared)
+    if (Changing > 1 && P.Temp.exists())
+      if (std::string Why = writeBeside(P.Real, ".bankfix-old-", *P.Analysed,
+                                        P.Mode, P.Backup, P.Path);
+          !Why.empty()) {
+        discardAll(Prepared);
+        return Why + noneRewritten(Files);
+      }
   for (PreparedFile &P : Prepared) {
     if (!P.Temp.exists())
       continue;
     if (std::error_code EC = P.Temp.keep(P.Real)) {
       std::string Why = "cannot replace '" + P.Path + "': " + EC.message();
+      if (Prepared.size() > 1)
+        Why += rollBack(Prepared);
       discardAll(Prepared);
       return Why;
     }
+    P.Replaced = true;
   }
+  discardAll(Prepared);
   return "";
 }
 

@@ -45,9 +45,11 @@ struct FileRewrite {
 
 /// Rewrites every file of \p Files or none: each new file is written
 /// beside its original and checked first; only then are they renamed into
-/// place, each atomically. Returns an empty string on success, otherwise
-/// why nothing (or, should a rename itself fail, not everything) was
-/// written.
+/// place, each atomically, with a copy of each old content kept beside it
+/// until the last rename, so that a failed rename puts back the files
+/// already replaced. Returns an empty string on success, otherwise why not,
+/// naming each file of the unit that was restored, left or (should putting
+/// it back fail too) left rewritten.
 std::string rewriteFiles(const std::vector<FileRewrite> &Files);
 
 } // namespace bankfix

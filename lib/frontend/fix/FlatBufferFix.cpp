@@ -7,6 +7,7 @@
 #include "frontend/fix/FlatUses.h"
 #include "frontend/fix/KernelBudgets.h"
 #include "frontend/fix/LaunchGrowth.h"
+#include "frontend/fix/LaunchScope.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Expr.h"
@@ -297,8 +298,8 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
 std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
                                const std::vector<size_t> &Accesses,
                                const std::vector<LaunchSite> &Launches,
-                               const Collected &C, ArrayFix &Fix,
-                               MemoryGrowth &Growth,
+                               const LaunchScope *Scope, const Collected &C,
+                               ArrayFix &Fix, MemoryGrowth &Growth,
                                std::vector<FixEdit> &LaunchEdits) {
   for (size_t I = 0; I < Fix.Arrays.size(); ++I) {
     const SharedArray *Array = Fix.Arrays[I];
@@ -315,6 +316,10 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
     if (Fix.LaunchNote.empty())
       Fix.LaunchNote = Grown.Note;
     Growth.DynamicBytes.insert(Grown.Bytes.begin(), Grown.Bytes.end());
+    if (std::string Unseen =
+            unseenLaunchRefusal(Ctx.getSourceManager(), *Array->Decl, Scope);
+        !Unseen.empty())
+      return Unseen;
     LaunchEdits.insert(LaunchEdits.end(), Grown.Edits.begin(),
                        Grown.Edits.end());
   }
@@ -346,7 +351,8 @@ std::string describeChange(const ArrayFix &Fix, bool Static) {
 void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
                        const std::vector<size_t> &Accesses,
                        const std::vector<JudgedShapes> &Shapes,
-                       const std::vector<LaunchSite> &Launches, ArrayFix &Fix) {
+                       const std::vector<LaunchSite> &Launches,
+                       const LaunchScope *Scope, ArrayFix &Fix) {
   Fix.Plan.Style = FixStyle::IndexPadding;
   Collected C;
   Fix.Plan.WhyNot = collect(Ctx, Found, Accesses, Shapes, Fix, C);
@@ -369,8 +375,8 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
   std::string Refusal = rewriteIndices(Ctx, C, Uses, Fix);
   if (Refusal.empty())
     Refusal = Static ? growDeclaration(Ctx, C, Fix, Growth)
-                     : growExternLaunches(Ctx, Found, Accesses, Launches, C,
-                                          Fix, Growth, LaunchEdits);
+                     : growExternLaunches(Ctx, Found, Accesses, Launches, Scope,
+                                          C, Fix, Growth, LaunchEdits);
   Fix.Edits.insert(Fix.Edits.end(), LaunchEdits.begin(), LaunchEdits.end());
   Fix.Budgets = kernelBudgets(Ctx, Found, Accesses, Shapes, Launches, Growth);
   if (Refusal.empty())

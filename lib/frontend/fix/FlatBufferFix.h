@@ -20,12 +20,15 @@
 
 namespace bankfix {
 
+class LaunchScope;
+
 /// Plans \p Fix (whose Arrays are set) over \p Accesses (indices into
 /// Found, those of Fix.Arrays).
 void planFlatBufferFix(clang::ASTContext &Ctx, const SharedAccesses &Found,
                        const std::vector<size_t> &Accesses,
                        const std::vector<JudgedShapes> &Shapes,
-                       const std::vector<LaunchSite> &Launches, ArrayFix &Fix);
+                       const std::vector<LaunchSite> &Launches,
+                       const LaunchScope *Scope, ArrayFix &Fix);
 
 } // namespace bankfix
 

@@ -20,7 +20,8 @@ static bool holdsToolkit(const std::string &Dir) {
 }
 
 std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
-                                           std::string &Error) {
+                                           std::string &Error,
+                                           std::vector<std::string> *Skipped) {
   Error.clear();
   if (!Explicit.empty()) {
     if (holdsToolkit(Explicit))
@@ -30,9 +31,14 @@ std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
     return std::nullopt;
   }
   for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
-    if (std::optional<std::string> Dir = llvm::sys::Process::GetEnv(Var))
+    if (std::optional<std::string> Dir = llvm::sys::Process::GetEnv(Var)) {
       if (!Dir->empty() && holdsToolkit(*Dir))
         return CudaToolkit{*Dir, Var};
+      if (!Dir->empty() && Skipped)
+        Skipped->push_back(std::string("$") + Var + " is '" + *Dir +
+                           "', which holds no CUDA toolkit (no "
+                           "include/cuda_runtime.h); looked further");
+    }
   if (llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc")) {
     llvm::SmallString<256> Real;
     if (llvm::sys::fs::real_path(*Nvcc, Real))

@@ -24,8 +24,15 @@ struct CudaToolkit {
 /// Looks for the toolkit. \p Explicit is --cuda-path's value (empty when not
 /// given); an explicit path that holds no toolkit is an error, reported in
 /// \p Error. Returns nullopt with an empty \p Error when none was found.
-std::optional<CudaToolkit> findCudaToolkit(const std::string &Explicit,
-                                           std::string &Error);
+/// \p Skipped, when given, gets one line for each of CUDA_PATH and CUDA_HOME
+/// that is set to a directory without a toolkit (looked past).
+std::optional<CudaToolkit>
+findCudaToolkit(const std::string &Explicit, std::string &Error,
+                std::vector<std::string> *Skipped = nullptr);
+
+/// Where findCudaToolkit looks, for messages.
+inline constexpr const char *ToolkitSearchOrder =
+    "--cuda-path, $CUDA_PATH, $CUDA_HOME, nvcc on PATH, /usr/local/cuda";
 
 /// Where the toolkit keeps CCCL (libcu++, CUB, Thrust) apart from its other
 /// headers, as CUDA 13 does: include/cccl, or targets/<arch>-linux/include/

@@ -15,10 +15,13 @@
 #include "llvm/Support/LockFileManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -84,6 +87,11 @@ std::string keyOf(const std::vector<std::string> &Args,
         Key += (*Buffer)->getBuffer();
     }
   }
+  // Include directories from the environment change what the preamble's
+  // headers are.
+  for (const char *Var : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"})
+    if (std::optional<std::string> Value = llvm::sys::Process::GetEnv(Var))
+      Key += std::string(Var) + "=" + *Value + '\0';
   llvm::SmallString<256> Cwd;
   if (RelativePath && !fs::current_path(Cwd))
     Key += "cwd " + std::string(Cwd);
@@ -91,7 +99,7 @@ std::string keyOf(const std::vector<std::string> &Args,
 }
 
 /// The PCH named Prefix<checksum>.pch whose bytes match its checksum; the
-/// others with that prefix are corrupt and removed.
+/// others with that prefix (corrupt, or not regular files) are removed.
 std::optional<std::string> findValid(const std::string &Dir,
                                      const std::string &Prefix,
                                      const PreambleCacheOptions &Opts) {
@@ -102,6 +110,21 @@ std::optional<std::string> findValid(const std::string &Dir,
     if (!Name.starts_with(Prefix) || !Name.ends_with(".pch"))
       continue;
     llvm::StringRef Sum = Name.drop_front(Prefix.size()).drop_back(4);
+    // Reading a FIFO or a device would block or never end: only a regular
+    // file is read (a link to one too).
+    fs::file_status Status;
+    if (fs::status(It->path(), Status) ||
+        Status.type() != fs::file_type::regular_file) {
+      say(Opts, "'" + It->path() + "' is not a regular file; removed");
+      fs::remove(It->path());
+      continue;
+    }
+    // Another user's PCH could say anything about the headers: not read,
+    // and left where it is.
+    if (Status.getUser() != ::getuid()) {
+      say(Opts, "'" + It->path() + "' belongs to another user; not used");
+      continue;
+    }
     auto Buffer = llvm::MemoryBuffer::getFile(It->path(), /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
     if (Buffer && hex64(llvm::xxh3_64bits((*Buffer)->getBuffer())) == Sum)
@@ -133,7 +156,9 @@ void evict(const std::string &Dir, const std::string &Keep,
     fs::file_status Status;
     if (fs::status(It->path(), Status))
       continue;
-    if (Name.contains(".tmp")) { // ours, or clang's own beside it
+    // Temporary files (ours, or clang's own beside them) and the unique
+    // files of a build lock whose process was killed.
+    if (Name.contains(".tmp") || Name.contains(".lock-")) {
       if (Now - Status.getLastModificationTime() > std::chrono::hours(1))
         fs::remove(It->path());
       continue;
@@ -177,6 +202,10 @@ bool buildPch(const std::vector<std::string> &Args, FileManager &Files,
               const std::string &Output) {
   std::vector<std::string> Build = Args;
   Build.back() = PreambleSourcePath;
+  // Each header's content hash goes into the PCH, so that a header touched
+  // but unchanged is still accepted (withPreamble).
+  Build.insert(Build.end() - 1,
+               {"-Xclang", "-fvalidate-ast-input-files-content"});
   IgnoringDiagConsumer Quiet;
   tooling::ToolInvocation Invocation(
       Build, std::make_unique<BuildPchAction>(Output), &Files);
@@ -252,6 +281,23 @@ std::optional<std::string> buildLocked(const std::vector<std::string> &Args,
   return Final;
 }
 
+/// The builders this process started that have not been waited for.
+std::mutex BuildersMutex;
+std::vector<llvm::sys::ProcessInfo> Builders;
+
+/// Waits for the builders that have finished, so that none stays a zombie
+/// while this process runs on (a long -j run).
+void reapBuilders() {
+  std::lock_guard<std::mutex> Guard(BuildersMutex);
+  Builders.erase(std::remove_if(Builders.begin(), Builders.end(),
+                                [](const llvm::sys::ProcessInfo &P) {
+                                  return llvm::sys::Wait(P, 0, nullptr, nullptr,
+                                                         /*Polling=*/true)
+                                             .Pid != 0;
+                                }),
+                 Builders.end());
+}
+
 /// Starts Opts.Builder on \p Args in \p Dir, detached, once per process
 /// and PCH; true when it started.
 bool startBuilder(const std::vector<std::string> &Args, const std::string &Dir,
@@ -279,6 +325,8 @@ bool startBuilder(const std::vector<std::string> &Args, const std::string &Dir,
   }
   say(Opts, "building '" + Prefix + "*.pch' in the background (process " +
                 llvm::Twine(Child.Pid) + "); parsing without it");
+  std::lock_guard<std::mutex> Guard(BuildersMutex);
+  Builders.push_back(Child);
   return true;
 }
 
@@ -293,6 +341,15 @@ findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
     return std::nullopt;
   }
   std::string Prefix = "preamble-" + keyOf(Args, Opts) + "-";
+  reapBuilders();
+  // A directory that others may write in could hold anything by the time
+  // clang reads it (a PCH put in place, or replaced after the check).
+  fs::file_status DirStatus;
+  if (!fs::status(Dir, DirStatus) &&
+      (DirStatus.permissions() & fs::others_write)) {
+    say(Opts, "'" + Dir + "' is writable by every user; not used");
+    return std::nullopt;
+  }
   if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
     return Found;
   if (std::error_code EC = fs::create_directories(Dir)) {
@@ -326,7 +383,14 @@ llvm::IntrusiveRefCntPtr<FileManager> makeParseFiles() {
 
 std::vector<std::string> withPreamble(std::vector<std::string> Args,
                                       const std::string &Pch) {
-  Args.insert(Args.end() - 1, {"-include-pch", Pch});
+  // clang checks the user's headers a PCH was built from, not the system
+  // ones (the toolkit's): a toolkit header edited in place would be read
+  // as it was. Validated by content where the time differs, a header
+  // touched but unchanged keeps the PCH, one changed makes clang refuse it
+  // (discardPreamble then removes it).
+  Args.insert(Args.end() - 1, {"-include-pch", Pch, "-Xclang",
+                               "-fmodules-validate-system-headers", "-Xclang",
+                               "-fvalidate-ast-input-files-content"});
   return Args;
 }
 

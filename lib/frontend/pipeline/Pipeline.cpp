@@ -42,10 +42,12 @@ const ArrayFix *PipelineResult::fixOf(const SharedArray *Array) const {
 
 PipelineResult
 runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+            const LaunchScope *Scope,
             const std::function<bool(const FunctionDecl &)> &ShouldWalk,
             FixStyleChoice Styles) {
   PipelineResult U;
-  std::vector<LaunchSite> Launches = findLaunchSites(Ctx);
+  U.Launches = findLaunchSites(Ctx);
+  const std::vector<LaunchSite> &Launches = U.Launches;
   U.Found = findSharedAccesses(
       Ctx,
       [&](const FunctionDecl &F) {
@@ -90,7 +92,9 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     for (const AccessSummary &S : U.Summaries[I])
       Conflicting[I] = Conflicting[I] || warns(S);
   }
-  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Styles);
+  U.Overruns = findLaunchOverruns(U.Found, U.Choices, U.Summaries, Launches);
+  U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Scope,
+                           Styles);
   for (size_t F = 0; F < U.Fixes.size(); ++F)
     for (const SharedArray *A : U.Fixes[F].Arrays)
       U.FixIndex[A] = F;

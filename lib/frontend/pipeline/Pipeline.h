@@ -12,6 +12,7 @@
 #define BANKFIX_PIPELINE_H
 
 #include "frontend/analysis/BlockShapeChoice.h"
+#include "frontend/analysis/LaunchOverruns.h"
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/fix/ArrayFixes.h"
 #include "frontend/report/ConflictReporter.h"
@@ -29,6 +30,10 @@ struct PipelineResult {
   std::vector<std::vector<BlockShapeChoice>> Choices;
   std::vector<std::vector<AccessSummary>> Summaries;
   std::vector<ArrayFix> Fixes;
+  /// The unit's launches, and those that give an extern buffer fewer
+  /// bytes than its accesses reach.
+  std::vector<LaunchSite> Launches;
+  std::vector<LaunchOverrun> Overruns;
 
   /// The fix (or refusal) of \p Array's declaration, when it conflicts.
   const ArrayFix *fixOf(const SharedArray *Array) const;
@@ -36,15 +41,19 @@ struct PipelineResult {
 private:
   friend PipelineResult
   runPipeline(clang::ASTContext &, const std::vector<BlockDimOption> &,
+              const LaunchScope *,
               const std::function<bool(const clang::FunctionDecl &)> &,
               FixStyleChoice);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
-/// \p ShouldWalk, when given, may leave device functions out (see
-/// findSharedAccesses); \p Styles: the fix styles a tile may get.
+/// \p Scope: which files' launches the run sees (LaunchScope.h; null: this
+/// file alone, as clang-tidy checks it). \p ShouldWalk, when given, may
+/// leave device functions out (see findSharedAccesses); \p Styles: the fix
+/// styles a tile may get.
 PipelineResult runPipeline(
     clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
+    const LaunchScope *Scope,
     const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
     FixStyleChoice Styles = FixStyleChoice::Auto);
 

@@ -75,7 +75,7 @@ public:
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
     PipelineResult U = runPipeline(
-        Context, Opts.BlockDims,
+        Context, Opts.BlockDims, Opts.Scope.get(),
         [&](const FunctionDecl &F) {
           if (HadErrors && functionHasErrors(F, Parse.Errors.errorLocations(),
                                              Parse.Errors.acceptedByNvcc())) {
@@ -87,19 +87,40 @@ public:
         },
         Opts.FixStyles);
     Unit = &U;
+    for (const BlockDimOption &O : Opts.BlockDims)
+      if (!O.Kernel.empty() && O.ConfigFile.empty() &&
+          namesAFunctionOf(O, Context))
+        Result.BlockDimNamesFound.insert(O.Kernel);
     TextDiagnosticSink Sink(OS, Opts.Colors, CI.getLangOpts(),
                             CI.getPreprocessor());
     ConflictReporter Reporter(Sink);
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
     reportUnit(Context, U, Filter, Reporter, *this);
     Result.Warnings = Reporter.warnings();
-    for (const ArrayFix &Fix : U.Fixes)
+    Result.Errors = Reporter.errors();
+    for (const ArrayFix &Fix : U.Fixes) {
       Result.FixRecords.push_back(fixRecord(SM, Fix));
+      std::string Key = headerBufferOf(Fix);
+      if (!Key.empty())
+        Result.HeaderBuffers[Key] = Fix.fixes()            ? ""
+                                    : !Fix.Refusal.empty() ? Fix.Refusal
+                                    : !Fix.Plan.WhyNot.empty()
+                                        ? Fix.Plan.WhyNot
+                                        : "no fix lowers its wavefronts";
+    }
     Unit = nullptr;
   }
 
   void remark(const WalkRemark &R) override {
     Result.Remarks.push_back(remarkRecord(SM, R));
+  }
+
+  void overrun(const LaunchOverrun &O, const std::string &Error) override {
+    Finding F = makeFinding(
+        SM, CI.getLangOpts(), LaunchBoundsCheck, Error,
+        CharSourceRange::getTokenRange(Unit->Launches[O.Launch].Loc));
+    F.Error = true;
+    Result.Findings.push_back(std::move(F));
   }
 
   void nolintProblem(const DiagnosticFilter::Problem &P) override {
@@ -162,6 +183,16 @@ private:
     return true;
   }
 
+  /// headerBufferKey of \p Fix's buffer when it is extern and declared in
+  /// a header, otherwise empty.
+  std::string headerBufferOf(const ArrayFix &Fix) const {
+    const VarDecl &V = *Fix.Arrays.front()->Decl;
+    std::optional<DeclaringHeader> Header = declaringHeader(SM, V);
+    if (!V.hasExternalStorage() || !Header)
+      return "";
+    return headerBufferKey(Header->RealPath, Header->Offset);
+  }
+
   /// Records \p Fix as the answer to \p Warning at \p Loc (for --apply
   /// and --export-fixes, with the bytes of every file it edits), and
   /// returns it for SARIF.
@@ -169,7 +200,13 @@ private:
                                     const std::string &Warning,
                                     SourceLocation Loc) {
     FileAnalysis::Fix Out{
-        Warning, SM.getFilename(Loc).str(), SM.getFileOffset(Loc), {}};
+        Warning,
+        SM.getFilename(Loc).str(),
+        SM.getFileOffset(Loc),
+        {},
+        headerBufferOf(Fix),
+        "'" + Fix.Arrays.front()->Layout.Name + "' (" +
+            describePlace(SM, Fix.Arrays.front()->Decl->getLocation()) + ")"};
     Finding::FixDescription Sarif{Fix.Change, {}};
     for (const FixEdit &E : Fix.Edits) {
       Out.Edits.push_back(E.Edit);
@@ -329,6 +366,14 @@ FileAnalysis parseAndAnalyze(const std::string &Path,
   ParseOS.flush();
   Began = Parse.Began;
   judgeParse(Path, Ok, Recorder.getNumErrors(), Recorder, Parse, Result);
+  // A CUDA header missing because there is no toolkit: say so where the
+  // error is.
+  if (!Opts.Parse.Toolkit &&
+      Result.ParseOutput.find("' file not found") != std::string::npos)
+    Result.ParseOutput +=
+        Path + ": note: this file was parsed with bankfix's built-in prelude "
+               "(no CUDA toolkit), which has no CUDA library headers; parse it "
+               "with a toolkit: --cuda-path=DIR\n";
   return Result;
 }
 
@@ -358,6 +403,11 @@ FileAnalysis analyzeHere(const std::string &Path, const AnalysisOptions &Opts) {
 }
 
 } // namespace
+
+std::string headerBufferKey(const std::string &HeaderRealPath,
+                            unsigned Offset) {
+  return HeaderRealPath + ":" + std::to_string(Offset);
+}
 
 FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts) {
   // Clang's parser and bankfix's walks recurse as deep as the source nests

@@ -19,10 +19,13 @@
 #include "core/result/Finding.h"
 #include "core/result/FixRecord.h"
 #include "core/result/RemarkRecord.h"
+#include "frontend/fix/LaunchScope.h"
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
 
 #include <map>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +47,8 @@ struct AnalysisOptions {
   bool WarningsAsErrors = false;
   /// The precompiled CUDA preamble (--no-cache, --cache-dir, --verbose).
   PreambleCacheOptions Cache;
+  /// Which files' launches the run sees (null: this file alone).
+  std::shared_ptr<const LaunchScope> Scope;
 };
 
 struct FileAnalysis {
@@ -52,6 +57,11 @@ struct FileAnalysis {
   bool Failed = false;     ///< a tool error: the file could not be analysed
   std::string Error;       ///< when Failed: one line saying why
   unsigned Warnings = 0;
+  /// The kernel names of --block-dim=NAME:SHAPE options (not a config
+  /// file's) that name a function of this file.
+  std::set<std::string> BlockDimNamesFound;
+  /// Errors shown: launches that give too little dynamic shared memory.
+  unsigned Errors = 0;
   /// Conflict warnings not shown: NOLINT comments, headers outside the
   /// header filter.
   unsigned SuppressedByNolint = 0, SuppressedByHeaderFilter = 0;
@@ -68,8 +78,17 @@ struct FileAnalysis {
     std::string File;    ///< where the warning is
     unsigned Offset = 0;
     std::vector<TextEdit> Edits;
+    /// For the fix of an extern buffer declared in a header (it grows the
+    /// launches of every file that includes it): headerBufferKey's.
+    std::string HeaderBuffer;
+    std::string Buffer; ///< "'s' (k.cuh:2:27)"
   };
   std::vector<Fix> Fixes;
+  /// Per conflicting extern buffer declared in a header, by
+  /// headerBufferKey: empty when this file's analysis fixes it, otherwise
+  /// why not. Files that fix it while another does not must not be
+  /// rewritten (CrossFileFixes).
+  std::map<std::string, std::string> HeaderBuffers;
   /// Per conflicting declaration: its fix or why none (--format=json).
   std::vector<FixRecord> FixRecords;
   /// With Explain: the accesses asked for, one per block shape.
@@ -82,6 +101,9 @@ struct FileAnalysis {
   /// parsed: --apply rewrites only these.
   std::map<std::string, std::string> ParsedContents;
 };
+
+/// "REAL_PATH:OFFSET" of a declaration in a header.
+std::string headerBufferKey(const std::string &HeaderRealPath, unsigned Offset);
 
 FileAnalysis analyzeFile(const std::string &Path, const AnalysisOptions &Opts);
 

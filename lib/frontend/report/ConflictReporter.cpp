@@ -280,6 +280,38 @@ void ConflictReporter::reportUnsupported(const FoundAccess &Access) {
   reportCalls(Access);
 }
 
+std::string ConflictReporter::reportOverrun(const LaunchOverrun &Overrun,
+                                            const LaunchSite &Launch,
+                                            const FoundAccess &Access,
+                                            const BlockShapeChoice &Block) {
+  std::string Buffer = "'" + Access.Array->Layout.Name + "'";
+  std::string Given =
+      Overrun.Given == 0
+          ? "no dynamic shared memory"
+          : std::to_string(Overrun.Given) + " bytes of dynamic shared memory";
+  ReportedDiagnostic D;
+  D.Level = ReportedDiagnostic::Error;
+  D.Loc = Launch.Loc;
+  D.Range = Launch.Loc;
+  D.Check = LaunchBoundsCheck;
+  D.Message = "the launch gives '" + functionDisplayName(*Launch.Kernel) +
+              "' " + Given + ", but its " + accessKindName(Access.Kind) +
+              " of " + Buffer + " reaches " + std::to_string(Overrun.Reached) +
+              " bytes: out of bounds";
+  std::string Text = D.Message;
+  Sink.emit(D);
+  ++Errors;
+  ReportedDiagnostic Where;
+  Where.Loc = Access.Expr->getBeginLoc();
+  Where.Range = Access.Expr->getSourceRange();
+  Where.Message = "the " + std::string(accessKindName(Access.Kind)) + " of " +
+                  Buffer + " here reaches byte " +
+                  std::to_string(Overrun.Reached - 1) + " in block " +
+                  Block.Shape.str();
+  Sink.emit(Where);
+  return Text;
+}
+
 void ConflictReporter::reportRemark(SourceLocation Loc,
                                     const std::string &Message) {
   remark(Loc, Message);

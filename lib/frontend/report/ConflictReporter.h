@@ -13,6 +13,7 @@
 
 #include "core/access/AccessSummary.h"
 #include "frontend/analysis/BlockShapeChoice.h"
+#include "frontend/analysis/LaunchOverruns.h"
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/fix/ArrayFixes.h"
 
@@ -46,11 +47,18 @@ public:
   void reportUnsupported(const FoundAccess &Access);
   /// Something the walk could not follow.
   void reportRemark(clang::SourceLocation Loc, const std::string &Message);
+  /// A launch that gives \p Access's extern buffer fewer bytes than it
+  /// reaches (LaunchOverruns.h): an error of check bankfix-launch-bounds
+  /// at the launch, a note at the access. Returns the error's text.
+  std::string reportOverrun(const LaunchOverrun &Overrun,
+                            const LaunchSite &Launch, const FoundAccess &Access,
+                            const BlockShapeChoice &Block);
   /// An unmatched NOLINTBEGIN/NOLINTEND: a warning of check bankfix-nolint.
   void reportNolintProblem(clang::SourceLocation Loc,
                            const std::string &Message);
 
   unsigned warnings() const { return Warnings; }
+  unsigned errors() const { return Errors; }
 
 private:
   /// "XOR swizzle would take N wavefronts per block".
@@ -74,6 +82,7 @@ private:
 
   DiagnosticSink &Sink;
   unsigned Warnings = 0;
+  unsigned Errors = 0;
   std::set<const ArrayFix *> ShownFixes;
 };
 

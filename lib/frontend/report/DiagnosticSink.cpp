@@ -21,6 +21,7 @@ TextDiagnosticSink::TextDiagnosticSink(llvm::raw_ostream &OS, bool Colors,
   WarningID = Engine->getCustomDiagID(DiagnosticsEngine::Warning, "%0");
   NoteID = Engine->getCustomDiagID(DiagnosticsEngine::Note, "%0");
   RemarkID = Engine->getCustomDiagID(DiagnosticsEngine::Remark, "%0");
+  ErrorID = Engine->getCustomDiagID(DiagnosticsEngine::Error, "%0");
 }
 
 TextDiagnosticSink::~TextDiagnosticSink() { Printer->EndSourceFile(); }
@@ -28,6 +29,7 @@ TextDiagnosticSink::~TextDiagnosticSink() { Printer->EndSourceFile(); }
 void TextDiagnosticSink::emit(const ReportedDiagnostic &D) {
   unsigned ID = D.Level == ReportedDiagnostic::Warning  ? WarningID
                 : D.Level == ReportedDiagnostic::Remark ? RemarkID
+                : D.Level == ReportedDiagnostic::Error  ? ErrorID
                                                         : NoteID;
   std::string Message = D.Message;
   if (D.Check)

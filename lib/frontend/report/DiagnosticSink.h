@@ -27,9 +27,10 @@ struct ArrayFix;
 /// The checks bankfix reports, named as clang-tidy names its checks.
 inline constexpr const char *BankConflictCheck = "bankfix-bank-conflict";
 inline constexpr const char *NolintCheck = "bankfix-nolint";
+inline constexpr const char *LaunchBoundsCheck = "bankfix-launch-bounds";
 
 struct ReportedDiagnostic {
-  enum Kind { Warning, Note, Remark } Level = Note;
+  enum Kind { Warning, Note, Remark, Error } Level = Note;
   /// Invalid for a note without a place (the block shape's totals).
   clang::SourceLocation Loc;
   std::string Message;
@@ -63,7 +64,7 @@ private:
   clang::DiagnosticOptions Options;
   std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
   std::unique_ptr<clang::DiagnosticsEngine> Engine;
-  unsigned WarningID, NoteID, RemarkID;
+  unsigned WarningID, NoteID, RemarkID, ErrorID;
 };
 
 } // namespace bankfix

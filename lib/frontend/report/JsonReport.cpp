@@ -160,7 +160,8 @@ llvm::json::Array kernelObjects(const std::vector<AccessRecord> &Records) {
 
 std::string renderJson(const std::vector<AccessRecord> &Records,
                        const std::vector<FixRecord> &Fixes,
-                       const std::vector<RemarkRecord> &Remarks) {
+                       const std::vector<RemarkRecord> &Remarks,
+                       const std::vector<Finding> &Errors) {
   llvm::json::Array Accesses;
   for (const AccessRecord &R : Records)
     Accesses.push_back(accessObject(R));
@@ -182,6 +183,16 @@ std::string renderJson(const std::vector<AccessRecord> &Records,
                                                 {"assumed", C.ShapeAssumed},
                                             }},
                                        }}};
+  if (!Errors.empty()) {
+    llvm::json::Array ErrorArray;
+    for (const Finding &F : Errors)
+      ErrorArray.push_back(llvm::json::Object{{"check", F.RuleId},
+                                              {"file", F.File},
+                                              {"line", F.Region.StartLine},
+                                              {"column", F.Region.StartColumn},
+                                              {"message", F.Message}});
+    Root["errors"] = std::move(ErrorArray);
+  }
   if (!Remarks.empty()) {
     llvm::json::Array RemarkArray;
     for (const RemarkRecord &R : Remarks)

@@ -14,6 +14,7 @@
 #define BANKFIX_JSONREPORT_H
 
 #include "core/result/AccessRecord.h"
+#include "core/result/Finding.h"
 #include "core/result/FixRecord.h"
 #include "core/result/RemarkRecord.h"
 
@@ -22,9 +23,12 @@
 
 namespace bankfix {
 
+/// The JSON report; \p Errors: the error-level findings shown (launches
+/// out of bounds), in "errors".
 std::string renderJson(const std::vector<AccessRecord> &Records,
                        const std::vector<FixRecord> &Fixes = {},
-                       const std::vector<RemarkRecord> &Remarks = {});
+                       const std::vector<RemarkRecord> &Remarks = {},
+                       const std::vector<Finding> &Errors = {});
 
 } // namespace bankfix
 

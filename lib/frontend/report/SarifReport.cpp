@@ -33,6 +33,11 @@ constexpr Rule Rules[] = {
      "lane of every warp of the block and counts the wavefronts with a bank "
      "model measured on an H100; padding the array's innermost dimension "
      "usually spreads the lanes over the banks."},
+    {LaunchBoundsCheck, "Launch gives too little dynamic shared memory",
+     "A kernel's extern __shared__ buffer is as large as the dynamic shared "
+     "memory its launch gives; an access of the buffer, evaluated for every "
+     "lane of the launch's block shape, reaches past it: the kernel reads or "
+     "writes out of bounds."},
     {NolintCheck, "Unmatched NOLINTBEGIN or NOLINTEND",
      "A NOLINTBEGIN comment without a NOLINTEND after it with the same check "
      "list, or a NOLINTEND without a NOLINTBEGIN before it. It suppresses "
@@ -149,7 +154,7 @@ std::string renderSarif(const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     llvm::json::Object Result{
         {"ruleId", F.RuleId},
-        {"level", "warning"},
+        {"level", F.Error ? "error" : "warning"},
         {"message", llvm::json::Object{{"text", F.Message}}},
         {"locations",
          llvm::json::Array{llvm::json::Object{

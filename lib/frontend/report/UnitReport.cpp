@@ -57,6 +57,16 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
       Observer.judged(I, K, Verdict, Warning, CarriedNow);
     }
   }
+  for (const LaunchOverrun &O : Unit.Overruns) {
+    const LaunchSite &Launch = Unit.Launches[O.Launch];
+    FilterVerdict Verdict = Filter.check(Launch.Loc, LaunchBoundsCheck);
+    if (Verdict != FilterVerdict::Show && !Options.ReportSuppressed)
+      continue;
+    std::string Error = Reporter.reportOverrun(
+        O, Launch, Found.Accesses[O.Access], Unit.Choices[O.Access][O.Choice]);
+    if (Verdict == FilterVerdict::Show)
+      Observer.overrun(O, Error);
+  }
 }
 
 } // namespace bankfix

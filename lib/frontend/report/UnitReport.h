@@ -36,6 +36,8 @@ public:
   virtual void judged(size_t /*I*/, size_t /*K*/, FilterVerdict,
                       const std::optional<std::string> & /*Warning*/,
                       const ArrayFix * /*Carried*/) {}
+  /// A launch that gives too few bytes, reported as \p Error.
+  virtual void overrun(const LaunchOverrun &, const std::string & /*Error*/) {}
 };
 
 struct UnitReportOptions {

@@ -38,7 +38,7 @@ AnalysedCuda analyseCuda(const std::string &Code,
   AnalysedCuda A;
   A.AST = parseCuda(Code);
   if (A.AST)
-    A.Result = runPipeline(A.AST->getASTContext(), BlockDims);
+    A.Result = runPipeline(A.AST->getASTContext(), BlockDims, nullptr);
   return A;
 }
 

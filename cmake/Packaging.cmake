@@ -18,6 +18,7 @@ endif()
 install(FILES ${CMAKE_BINARY_DIR}/bankfix.1 DESTINATION share/man/man1)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/ci.md
               ${PROJECT_SOURCE_DIR}/docs/bankfix-ci.yml
+              ${PROJECT_SOURCE_DIR}/docs/bankfix-gitlab-ci.yml
         DESTINATION share/doc/bankfix)
 
 # The package Clang's resource directory belongs to.

@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build g++ python3 git
   libclang-22-dev libclang-cpp22-dev llvm-22-dev clang-22 clang-tools-22
   llvm-22-tools libgtest-dev clang-format-22 libclang-rt-22-dev
-  python3-jsonschema pre-commit
+  python3-jsonschema pre-commit groff-base
   clang-tidy-22 python3-yaml dpkg-dev
 )
 

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""The CI recipe (docs/bankfix-ci.yml) as GitHub Actions would run it.
+"""The CI recipes (docs/bankfix-ci.yml, docs/bankfix-gitlab-ci.yml) as
+GitHub Actions and GitLab CI would run them.
 
 Parses the workflow (python3-yaml), checks what makes the upload to code
-scanning work (the permission, the package install, the SARIF file the
-bankfix step writes being the one uploaded, even when bankfix fails), then
-runs the steps with the ids compile-database and bank-conflicts with bash in
-a copy of test/cmake-project, with the given bankfix first on PATH: the
-SARIF log must hold the project's two conflicting files.
+scanning work (the permissions, git installed before the checkout, the
+package install, the SARIF file the bankfix step writes being the one
+uploaded, even when bankfix fails, but not from a fork's pull request, an
+upload-sarif that is not deprecated), then runs the steps with the ids
+compile-database and bank-conflicts with bash in a copy of
+test/cmake-project, with the given bankfix first on PATH: the SARIF log
+must hold the project's two conflicting files. The GitLab job's script
+lines run the same way: it fails on the conflicts and leaves the SARIF log
+and the text output.
 
     ci-workflow.py BANKFIX      exit 77 (skipped) without python3-yaml or nvcc
 """
@@ -37,11 +42,26 @@ def expect(ok, what):
 
 with open(os.path.join(root, "docs", "bankfix-ci.yml")) as f:
     workflow = yaml.safe_load(f)
+with open(os.path.join(root, "docs", "bankfix-gitlab-ci.yml")) as f:
+    gitlab = yaml.safe_load(f)
+(gitlab_job,) = [j for j in gitlab.values() if isinstance(j, dict) and "script" in j]
+expect(gitlab_job.get("image") == "debian:12", "the GitLab job runs on debian:12")
+expect(any("./bankfix.deb" in l or "/tmp/bankfix.deb" in l
+           for l in gitlab_job.get("before_script", [])),
+       "the GitLab job installs the package")
+expect(gitlab_job.get("artifacts", {}).get("when") == "always",
+       "the GitLab job keeps its outputs when it fails")
 jobs = workflow["jobs"]
 expect(len(jobs) == 1, "one job")
 job = next(iter(jobs.values()))
 expect(job.get("permissions", {}).get("security-events") == "write",
        "the job may write security events (upload-sarif needs it)")
+expect(job.get("permissions", {}).get("actions") == "read",
+       "the job may read actions (upload-sarif in a private repository)")
+order = [s.get("id") or s.get("uses", "") for s in job["steps"]]
+checkout = [i for i, s in enumerate(order) if s.startswith("actions/checkout@")]
+expect(checkout and "install" in order and order.index("install") < checkout[0],
+       "git is installed before actions/checkout (else no .git)")
 steps = {s.get("id"): s for s in job["steps"] if s.get("id")}
 for needed in ("install", "compile-database", "bank-conflicts"):
     expect(needed in steps, "a step with id " + needed)
@@ -49,7 +69,7 @@ if errors:
     print("\n".join("ci-workflow: " + e for e in errors), file=sys.stderr)
     sys.exit(1)
 
-expect(re.search(r"apt-get install [^\n]*\./bankfix\.deb", steps["install"]["run"]),
+expect(re.search(r"apt-get install [^\n]*/bankfix\.deb", steps["install"]["run"]),
        "the install step installs the package with apt-get")
 uploads = [s for s in job["steps"]
            if str(s.get("uses", "")).startswith("github/codeql-action/upload-sarif@")]
@@ -57,6 +77,11 @@ expect(len(uploads) == 1, "one upload-sarif step")
 sarif_file = uploads[0].get("with", {}).get("sarif_file", "") if uploads else ""
 expect(uploads and "always()" in str(uploads[0].get("if", "")),
        "the upload runs even when bankfix fails the step")
+expect(uploads and "head.repo.full_name == github.repository"
+       in str(uploads[0].get("if", "")),
+       "no upload from a fork's pull request (its token cannot write)")
+expect(uploads and not re.search(r"@v[0-3]$", uploads[0]["uses"]),
+       "upload-sarif@v4 or later (v3 is deprecated)")
 bankfix_lines = [l.strip() for l in steps["bank-conflicts"]["run"].splitlines()
                  if l.strip().startswith("bankfix ")]
 expect(any(re.search(r"\s-p\s+build\b", l) and "--format=sarif" in l
@@ -111,6 +136,26 @@ with tempfile.TemporaryDirectory() as work:
                "every result is a bank conflict")
     except (OSError, ValueError, KeyError, IndexError) as e:
         expect(False, "a SARIF log in %s: %s" % (sarif_file, e))
+
+    # The GitLab job's script in a fresh copy.
+    lab = os.path.join(work, "gitlab")
+    shutil.copytree(os.path.join(here, "cmake-project"), lab)
+    ran = subprocess.run(["bash", "-e", "-c", "\n".join(gitlab_job["script"])],
+                         cwd=lab, env=env, capture_output=True, text=True)
+    expect(ran.returncode == 1,
+           "the GitLab job exits 1 (conflicts found), not %d:\n%s"
+           % (ran.returncode, ran.stdout + ran.stderr))
+    expect("warning: " in ran.stdout and "[bankfix-bank-conflict]" in ran.stdout,
+           "the GitLab job prints the warnings")
+    for kept in gitlab_job["artifacts"]["paths"]:
+        expect(os.path.exists(os.path.join(lab, kept)),
+               "the GitLab job leaves " + kept)
+    try:
+        with open(os.path.join(lab, "bankfix.sarif")) as f:
+            expect(len(json.load(f)["runs"][0]["results"]) > 0,
+                   "the GitLab job's SARIF log holds the findings")
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        expect(False, "the GitLab job's SARIF log: %s" % e)
 
 for e in errors:
     print("ci-workflow: " + e, file=sys.stderr)

@@ -20,7 +20,7 @@ fail() { echo "install: $*" >&2; status=1; }
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" ||
   { cat "$work/install.log"; exit 1; }
 files=(bin/bankfix share/man/man1/bankfix.1 share/doc/bankfix/ci.md
-  share/doc/bankfix/bankfix-ci.yml)
+  share/doc/bankfix/bankfix-ci.yml share/doc/bankfix/bankfix-gitlab-ci.yml)
 [ "$with_tidy" = 1 ] && files+=(lib/bankfix/libbankfixTidy.so)
 for f in "${files[@]}"; do
   [ -f "$work/prefix/$f" ] || fail "not installed: $f"

@@ -12,6 +12,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -108,8 +109,10 @@ static cl::opt<bool> Apply(
     cl::desc("Rewrite each file with the padding fixes (atomically; never\n"
              "after a parse error or when the file changed meanwhile)."),
     cl::cat(Category));
+// An alias is hidden unless it says otherwise: clang-tidy's users type --fix.
 static cl::alias ApplyAlias("fix", cl::desc("Alias for --apply"),
-                            cl::aliasopt(Apply), cl::cat(Category));
+                            cl::aliasopt(Apply), cl::NotHidden,
+                            cl::cat(Category));
 
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
@@ -138,7 +141,7 @@ static cl::opt<std::string> ExplainSvgOpt(
 
 // For tests: runs `sh -c CMD` at a point of every --apply rewrite.
 static cl::opt<std::string>
-    TestRewriteHook("test-rewrite-hook", cl::Hidden,
+    TestRewriteHook("test-rewrite-hook", cl::ReallyHidden,
                     cl::desc("before-check:CMD or before-rename:CMD"),
                     cl::cat(Category));
 
@@ -164,7 +167,7 @@ static cl::opt<bool> PrintParseCommand(
     "print-parse-command",
     cl::desc("Print the clang command each file would be parsed with, and\n"
              "stop."),
-    cl::Hidden, cl::cat(Category));
+    cl::cat(Category));
 
 static cl::opt<bool> NoCache(
     "no-cache",
@@ -206,8 +209,8 @@ static const char Overview[] =
     "finds shared-memory bank conflicts in CUDA code\n\n"
     "  bankfix [options] FILE... [-- compiler args]\n\n"
     "Exit status: 0 no findings (or findings without\n"
-    "--warnings-as-errors), 1 findings with --warnings-as-errors,\n"
-    "2 a tool error.\n";
+    "--warnings-as-errors), 1 findings with --warnings-as-errors\n"
+    "or a launch out of bounds, 2 a tool error.\n";
 
 /// bankfix's, LLVM's and the CUDA toolkit's versions (the toolkit that
 /// files would be parsed with: --cuda-path when given before --version).
@@ -262,6 +265,7 @@ std::optional<int> parseOptions(int Argc, const char **Argv,
     Source.Version = BANKFIX_VERSION;
     Source.Overview = Overview;
     Source.EnumValues[&Format] = &Format.getParser();
+    Source.EnumValues[&FixStyleOpt] = &FixStyleOpt.getParser();
     printManPage(llvm::outs(), Source);
     return 0;
   }
@@ -353,8 +357,12 @@ std::optional<int> analysisOptions(const char *Argv0,
     Opts.Explain.Warp = WarpOpt;
   }
   Opts.FixStyles = FixStyleOpt;
-  Opts.Colors = UseColor == cl::BOU_UNSET ? llvm::outs().has_colors()
-                                          : UseColor == cl::BOU_TRUE;
+  // https://no-color.org: NO_COLOR set and not empty turns the default off.
+  std::optional<std::string> NoColor = llvm::sys::Process::GetEnv("NO_COLOR");
+  bool ColorsByDefault =
+      llvm::outs().has_colors() && !(NoColor && !NoColor->empty());
+  Opts.Colors =
+      UseColor == cl::BOU_UNSET ? ColorsByDefault : UseColor == cl::BOU_TRUE;
   return std::nullopt;
 }
 

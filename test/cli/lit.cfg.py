@@ -28,6 +28,9 @@ try:
         config.available_features.add("cuda-toolkit")
 except (OSError, subprocess.SubprocessError):
     pass
+import shutil
+if shutil.which("groff"):
+    config.available_features.add("groff")
 if platform.machine() in ("x86_64", "AMD64"):
     config.available_features.add("host-x86_64")
 # The precompiled CUDA headers of the tests go to the build tree, not to the

@@ -19,6 +19,12 @@ struct TextEdit {
   }
 };
 
+/// The same replacement of one file's text, whatever spelling of the
+/// file's path each names (`k.cuh`, `./k.cuh`).
+inline bool sameReplacement(const TextEdit &A, const TextEdit &B) {
+  return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
+}
+
 } // namespace bankfix
 
 #endif // BANKFIX_TEXTEDIT_H

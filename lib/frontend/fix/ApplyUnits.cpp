@@ -24,10 +24,6 @@ bool shareAFile(ApplyUnit &A, const ApplyUnit &B) {
   });
 }
 
-bool sameEdit(const TextEdit &A, const TextEdit &B) {
-  return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
-}
-
 /// Adds \p From's files, edits and fixes to \p Into.
 void mergeInto(ApplyUnit &Into, const ApplyUnit &From) {
   for (const FileRewrite &F : From.Files) {
@@ -39,7 +35,7 @@ void mergeInto(ApplyUnit &Into, const ApplyUnit &From) {
     for (const TextEdit &E : F.Edits)
       if (std::none_of(
               Same->Edits.begin(), Same->Edits.end(),
-              [&](const TextEdit &Other) { return sameEdit(E, Other); }))
+              [&](const TextEdit &Other) { return sameReplacement(E, Other); }))
         Same->Edits.push_back(E);
   }
   Into.Arrays.insert(From.Arrays.begin(), From.Arrays.end());

@@ -32,19 +32,13 @@ std::vector<TextEdit> headerEdits(const FileFixes &File,
               return std::tie(A.Offset, A.Length, A.Text) <
                      std::tie(B.Offset, B.Length, B.Text);
             });
-  auto Same = [](const TextEdit &A, const TextEdit &B) {
-    return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
-  };
-  Edits.erase(std::unique(Edits.begin(), Edits.end(), Same), Edits.end());
+  Edits.erase(std::unique(Edits.begin(), Edits.end(), sameReplacement),
+              Edits.end());
   return Edits;
 }
 
 bool sameEdits(const std::vector<TextEdit> &A, const std::vector<TextEdit> &B) {
-  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
-                    [](const TextEdit &X, const TextEdit &Y) {
-                      return X.Offset == Y.Offset && X.Length == Y.Length &&
-                             X.Text == Y.Text;
-                    });
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), sameReplacement);
 }
 
 /// Why \p Key's fix must not be applied in this run, or empty.

@@ -23,10 +23,8 @@ std::string applyEdits(const std::string &Content, std::vector<TextEdit> Edits,
       [](const TextEdit &A, const TextEdit &B) { return A.Offset < B.Offset; });
   // One file's edits: the same replacement named by two spellings of the
   // file's path (`k.cuh`, `./k.cuh`) is one edit.
-  auto Same = [](const TextEdit &A, const TextEdit &B) {
-    return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
-  };
-  Edits.erase(std::unique(Edits.begin(), Edits.end(), Same), Edits.end());
+  Edits.erase(std::unique(Edits.begin(), Edits.end(), sameReplacement),
+              Edits.end());
   std::string Out;
   size_t Pos = 0;
   for (const TextEdit &E : Edits) {

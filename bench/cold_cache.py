@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A first run with an empty preamble cache against the bare clang parse.
 
 For each file: the exact clang command bankfix parses with (`bankfix

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the benchmark corpus: 200 CUDA kernels in 25 files of 8, the same
 every time (no randomness: every parameter comes from the kernel's number).
 

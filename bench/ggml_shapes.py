@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Where the block shapes of a real project's shared accesses come from.
 
 Runs `bankfix -p BUILD --format=json FILE` on every `.cu` file of ggml's

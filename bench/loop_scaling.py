@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Analysis time of one loop against its trip count and the block shape.
 
 For every trip count N and block shape X x Y, a kernel whose loop reads

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """bankfix's time per file against the bare parse.
 
 For every file, bankfix (`bankfix FILE`) and `clang-22 -fsyntax-only` with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """bankfix's numbers on NVIDIA's CUDA samples against Nsight Compute, per
 shared-memory instruction.
 

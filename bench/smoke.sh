@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # smoke.sh BANKFIX CLANG: keeps bench/ from rotting. The corpus generator is
 # deterministic, and run.py measures two test inputs and one corpus file
 # (one repetition): clang must parse each with the command bankfix prints,

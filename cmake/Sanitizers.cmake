@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sanitizer and fuzzer builds (clang only).
 #
 #   -DBANKFIX_SANITIZE=address,undefined   instrument every target

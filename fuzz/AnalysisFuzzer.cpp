@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AnalysisFuzzer.cpp - libFuzzer target for the whole analysis -------===//
 //
 // Each input is a .cu file (the seeds are test/inputs/*.cu): it is written

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoreFuzzer.cpp - libFuzzer target for the pure core ----------------===//
 //
 // Decodes the input bytes into a shared array layout (any extents, element

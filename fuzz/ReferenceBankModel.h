@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReferenceBankModel.h - The calibrated bank rule, written slowly ----===//
 //
 // A second implementation of the bank model, for CoreFuzzer to check

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The analysis fuzzer's seeds reach every way a block shape is chosen: runs
 # the fuzzer once over its seeds (fuzz/corpus/analysis/, test/inputs/) with
 # BANKFIX_FUZZ_PRINT_SHAPES=1 and fails unless some analysed shape came from

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs bankfix's fuzzers for a fixed time each.
 #
 #   fuzz/run.sh SECONDS [core|analysis]...   (default: both, one after the other)

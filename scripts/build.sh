@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing, configures and builds bankfix in ./build.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The sanitizer build: bankfix, its unit tests and its fuzzers built with
 # clang-22, AddressSanitizer and UndefinedBehaviorSanitizer (any report
 # fails), in build-asan/; then the unit, golden and command-line tests run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what bankfix needs to build and test on Debian 12, with apt.
 # Does nothing when everything is present. Works as root or through sudo.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what is missing, builds, and runs every test (unit, golden, CLI),
 # then the same tests on the sanitizer build (scripts/sanitize.sh; skip it
 # with BANKFIX_SKIP_SANITIZE=1). Whatever happens, the log ends with what

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The CI recipes (docs/bankfix-ci.yml, docs/bankfix-gitlab-ci.yml) as
 GitHub Actions and GitLab CI would run them.
 

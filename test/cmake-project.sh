@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake-project.sh BANKFIX: configures test/cmake-project with nvcc (so its
 # compile_commands.json holds CMake's real nvcc commands), then runs
 # `bankfix -p` on it: every CUDA file of the database, with its flags

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles every rewritten file in test/expected/ and test/expected/real/
 # with nvcc (-c, sm_90): a fix must leave code that still builds. A file whose fix also rewrote
 # headers (test/expected/NAME.include/) is compiled beside them, the other

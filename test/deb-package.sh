@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # deb-package.sh BUILD_DIR [TIDY]: builds the .deb with CPack and checks it
 # (dpkg-deb -I/-c): its files (bankfix, the clang-tidy module, the manual
 # page), and its declared dependencies: the package of every shared library
@@ -27,7 +28,8 @@ deb=${debs[0]}
 
 info=$(dpkg-deb -I "$deb")
 contents=$(dpkg-deb -c "$deb")
-files=(./usr/bin/bankfix ./usr/share/man/man1/bankfix.1 ./usr/share/doc/bankfix/ci.md)
+files=(./usr/bin/bankfix ./usr/share/man/man1/bankfix.1.gz ./usr/share/doc/bankfix/ci.md
+  ./usr/share/doc/bankfix/copyright)
 [ "$with_tidy" = 1 ] && files+=(./usr/lib/bankfix/libbankfixTidy.so)
 for f in "${files[@]}"; do
   grep -qE " $f\$" <<<"$contents" || fail "not in the package: $f"
@@ -71,4 +73,34 @@ owner=$(dpkg-query -S "$resource/include/__clang_cuda_builtin_vars.h" | sed 's/:
 declares "$owner" || fail "$owner (the resource directory) not in Depends: $depends"
 "$work/root/usr/bin/bankfix" --version | grep -qE '^bankfix [0-9.]+ \(LLVM 22' ||
   fail "the packaged bankfix does not run"
+
+# The licence: a machine-readable copyright file (DEP-5) naming it; the
+# manual page compressed, with no name or time stamp in its header.
+copyright=$work/root/usr/share/doc/bankfix/copyright
+grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright" &&
+  grep -qx 'License: Apache-2.0 WITH LLVM-exception' "$copyright" ||
+  fail "the copyright file is not DEP-5 or names another licence"
+man_gz=$work/root/usr/share/man/man1/bankfix.1.gz
+gzip -t "$man_gz" && [ "$(od -An -tu1 -j4 -N4 "$man_gz" | tr -s ' ')" = " 0 0 0 0" ] ||
+  fail "bankfix.1.gz is not gzip data without a time stamp"
+if dpkg-deb -c "$deb" | grep -qE ' \./(debian|DEBIAN)/'; then
+  fail "the package holds the build's debian/ directory"
+fi
+
+# Each LLVM package's version constraint admits the versions users have:
+# the one installed here, Debian's first 22.1 release, and apt.llvm.org's
+# form of a release and of a snapshot (a ~ sorts before the release).
+for pkg in libclang-cpp22 libllvm22 "$owner"; do
+  constraint=$(tr ',' '\n' <<<"$depends" | sed -n "s/^ *$pkg (\(.*\))\$/\1/p")
+  [ -n "$constraint" ] || continue
+  op=${constraint%% *} want_version=${constraint#* }
+  case $op in '>=') rel=ge ;; '>>') rel=gt ;; '=') rel=eq ;; *) fail "$pkg: unexpected constraint $constraint"; continue ;; esac
+  installed=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
+  for v in $installed 1:22.1.0-1 1:22.1.8-1~exp1 \
+      1:22.1.8~++20260615083012+0123456789ab-1~exp1~20260615083130.123 \
+      1:22.1.0~++20260301000000+0123456789ab-1~exp1~20260301000123.1; do
+    dpkg --compare-versions "$v" "$rel" "$want_version" ||
+      fail "$pkg ($constraint) rejects version $v"
+  done
+done
 exit $status

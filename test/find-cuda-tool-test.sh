@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # find-cuda-tool-test.sh BANKFIX: nvcc and ncu are found where a toolkit
 # installs them, not only on PATH, and the three scripts that need nvcc
 # (gpu/run.sh, compile-expected.sh, cmake-project.sh) all find it through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # shellcheck shell=bash
 # Sourced by the test scripts that need a CUDA toolkit program (nvcc, ncu):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Golden test for one input: runs bankfix on test/inputs/NAME.cu (from that
 # directory, with the options on its "// bankfix-args:" line) and compares
 # its output byte for byte with test/expected/NAME.txt (the diagnostics)

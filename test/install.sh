@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # install.sh BUILD_DIR [TIDY]: `cmake --install` into a temporary prefix, then the
 # installed tool as a user has it: bankfix on PATH on a golden input (the
 # same warnings as test/expected), --version, the manual page (man -l), and
@@ -19,7 +20,7 @@ fail() { echo "install: $*" >&2; status=1; }
 
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" ||
   { cat "$work/install.log"; exit 1; }
-files=(bin/bankfix share/man/man1/bankfix.1 share/doc/bankfix/ci.md
+files=(bin/bankfix share/man/man1/bankfix.1.gz share/doc/bankfix/ci.md share/doc/bankfix/copyright
   share/doc/bankfix/bankfix-ci.yml share/doc/bankfix/bankfix-gitlab-ci.yml)
 [ "$with_tidy" = 1 ] && files+=(lib/bankfix/libbankfixTidy.so)
 for f in "${files[@]}"; do
@@ -46,9 +47,10 @@ grep -qE '^bankfix [0-9.]+ \(LLVM 22\.' <<<"$version" || fail "--version: $versi
 grep -qE 'CUDA toolkit: (CUDA [0-9.]+ at |none found)' <<<"$version" || fail "--version names no CUDA toolkit: $version"
 
 # The manual page lists the options --help lists, and renders.
-man_page=$work/prefix/share/man/man1/bankfix.1
+man_page=$work/prefix/share/man/man1/bankfix.1.gz
+gzip -t "$man_page" || fail "the manual page is not gzip data"
 help_opts=$(bankfix --help | grep -oE '^  --?[a-z][a-z-]*' | tr -d ' ' | sort)
-man_opts=$(grep -oE '^\\fB(\\-)+[a-z]([a-z]|\\-)*' "$man_page" |
+man_opts=$(zcat "$man_page" | grep -oE '^\\fB(\\-)+[a-z]([a-z]|\\-)*' |
   sed 's/^\\fB//; s/\\-/-/g' | sort)
 [ -n "$help_opts" ] && [ "$help_opts" = "$man_opts" ] ||
   fail "the man page's options differ from --help's: $(diff <(echo "$help_opts") <(echo "$man_opts"))"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The pre-commit hook (.pre-commit-hooks.yaml) as a user's repository uses
 # it: a temporary git repository whose .pre-commit-config.yaml names a copy
 # of this hook repository, a kernel with a bank conflict (the hook must

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # run-clang-tidy.sh BANKFIX MODULE: the clang-tidy module over a project,
 # as a team that runs clang-tidy in CI would: test/cmake-project with the
 # compile database a Clang CUDA build writes, a .clang-tidy file that

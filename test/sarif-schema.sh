@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # --format=sarif against the SARIF 2.1.0 JSON schema (test/data, see its
 # README): a log with results, fixes, a header's finding and an unmatched
 # NOLINTBEGIN must validate; so must a log without results; and the same

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # skipped-tests-test.sh: test/skipped-tests.sh on a real ctest run of a
 # made-up project: a test that passes, one that exits 77 after printing
 # "skipped: REASON", one that exits 77 saying nothing, one whose output

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # What did not run, one line each, for the end of a CI log:
 #
 #   skipped-tests.sh LABEL BUILD_DIR CTEST_CONSOLE_LOG

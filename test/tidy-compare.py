@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The clang-tidy module against bankfix on one golden input.
 
 Runs `bankfix` on test/inputs/NAME.cu (with its "// bankfix-args:" block

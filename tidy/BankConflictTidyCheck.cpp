@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankConflictTidyCheck.cpp - The check bankfix-bank-conflict --------===//
 
 #include "tidy/BankConflictTidyCheck.h"

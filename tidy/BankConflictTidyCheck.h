@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankConflictTidyCheck.h - The check bankfix-bank-conflict ----------===//
 //
 // The clang-tidy check: runs bankfix's analysis on the translation unit

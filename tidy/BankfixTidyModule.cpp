@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankfixTidyModule.cpp - The clang-tidy module of bankfix -----------===//
 //
 // Loaded into clang-tidy with --load=libbankfixTidy.so; registers the check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankfixMain.cpp - The bankfix command line -------------------------===//
 //
 // bankfix [options] FILE... [-- compiler args]

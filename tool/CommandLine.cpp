@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CommandLine.cpp - bankfix's options, read into one request ---------===//
 
 #include "CommandLine.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CommandLine.h - bankfix's options, read into one request -----------===//
 //
 // The llvm::cl option table (--help and the manual page are made from it)

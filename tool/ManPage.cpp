@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ManPage.cpp - bankfix.1 from the registered command-line options ---===//
 
 #include "ManPage.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ManPage.h - bankfix.1 from the registered command-line options -----===//
 //
 // `bankfix --print-man-page` writes the manual page in roff from the same

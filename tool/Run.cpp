@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Run.cpp - One bankfix run over its input files ---------------------===//
 
 #include "Run.h"

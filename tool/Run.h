@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Run.h - One bankfix run over its input files -----------------------===//
 //
 // Checks every input (its settings from the command line and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ToolkitVersion.cpp - The version of a CUDA toolkit -----------------===//
 
 #include "ToolkitVersion.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ToolkitVersion.h - The version of a CUDA toolkit -------------------===//
 //
 // For `bankfix --version`: the CUDA version a toolkit declares in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The differential test without a GPU (ctest `differential`):
 # - gen.py is reproducible: one seed twice gives byte-identical kernels and
 #   manifest, another seed gives other kernels;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares bankfix's predictions with Nsight Compute, per source line.
 
     compare.py WORK_DIR [--doc docs/differential.md] [--json results.json]

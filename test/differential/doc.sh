@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Rewrites docs/differential.md from the committed H100 measurements
 # (results/seed2.measured.json.gz, and the summary of the earlier run; the
 # out-of-sample runs 3 to 6 into differential-seed3.md to -seed6.md) and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes ncu-like source-page CSVs from bankfix's own predictions, so that
 compare.py can be tested without a GPU (the ctest `differential`).
 

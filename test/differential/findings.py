@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Turns the minimal kernels of findings/ into a work directory that
 predict.sh, gpu_run.sh and compare.py take like a generated batch.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Random, reproducible CUDA kernels for differential testing (bankfix vs ncu).
 
     gen.py --seed S --kernels N [--per-file K] OUT_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Random, reproducible CUDA kernels where nvcc is free to transform one
 thread's shared accesses, for the "as compiled" differential test.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU side of the differential test, one command on a machine with a GPU,
 # nvcc and ncu (no LLVM needed there):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares, kernel by kernel, Nsight Compute's two counters of shared
 wavefronts (kernel_counters.sh): the hardware's
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st} and the SASS-

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU side, after gpu_run.sh: each generated kernel's shared-load and
 # shared-store wavefronts by Nsight Compute's two counters, the hardware's
 # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}) and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Lane addresses of the generated accesses, and bank rules checked against
 the measured wavefronts (an aid for fixing the model; no GPU needed).
 

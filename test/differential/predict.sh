@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bankfix's predictions for a work directory of gen.py (or findings.py):
 # bankfix --format=json on every batch_*.cu, run from the directory, into
 # predictions/. Fails when bankfix fails on a file or prints something that is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compares bankfix with GPU measurements committed in results/, without a
 # GPU (ctest `differential-recheck` and `differential-compiled-recheck`):
 # regenerates the kernels of that run (the generator must still write them

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # CPU side of the differential test: generates kernels and bankfix's
 # predictions for them (no GPU needed).
 #

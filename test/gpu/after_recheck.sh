@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The fixed files of the real-code corpus against their GPU measurements:
 # for each test/gpu/real-measured-after/NAME.ncu.csv (Nsight Compute's
 # source counters of test/expected/real/NAME.cu, the file as --apply

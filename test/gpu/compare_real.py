@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares the real-code corpus's measured shared wavefronts with bankfix.
 
     compare_real.py WORK_DIR EXPECTED_DIR RESULTS_MD

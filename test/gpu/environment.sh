@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Prints the GPU run's environment as KEY=VALUE lines (GPU, driver, CUDA,
 # Nsight Compute, architecture, date): what the GPU scripts write to
 # environment.txt beside their measurements.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Whether bankfix's row paddings of fix-rows/rows.cu are the cheapest on
 the GPU.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The row paddings of fix-rows/rows.cu on the GPU: compiles it once per
 # padding of 0 to 8 elements (-DROW_PAD=P), profiles each with Nsight
 # Compute per source line, and writes every kernel's shared wavefronts per

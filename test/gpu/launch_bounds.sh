@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On a machine with a GPU: builds test/inputs/launch_bounds.cu and runs it
 # under compute-sanitizer's memcheck, which reports each shared-memory
 # access out of bounds with its kernel and source line, one launch per

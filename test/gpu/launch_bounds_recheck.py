@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """bankfix's launch-bounds errors against compute-sanitizer, without a GPU.
 
 test/gpu/launch-bounds-sanitizer.txt is a run of test/gpu/launch_bounds.sh:

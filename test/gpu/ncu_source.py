@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads Nsight Compute's source page as CSV (`ncu --section SourceCounters
 --page source --print-source cuda,sass --csv`): shared by test/gpu/report.py
 and test/differential/compare.py.

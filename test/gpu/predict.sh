@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bankfix's predictions for the GPU proof, one copy of each. The prediction
 # for an input, test/inputs/NAME.cu, is its golden JSON test/expected/NAME.json
 # (the golden test checks it against bankfix). A rewritten file,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the GPU scripts that profile with Nsight Compute (real.sh,
 # fix_rows.sh): require_profiling_tools NAME WORK exits 77 (skipped) with
 # NAME's reason where nvcc, a GPU or ncu is missing, sets `arch` to the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The real-code corpus on the GPU: compiles every test/inputs/real/*.cu (each
 # has a host main() that launches its kernels once, one block each) with
 # nvcc -lineinfo, profiles it per source line with Nsight Compute, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """report.py on made-up runs, without a GPU: that it never claims a
 comparison it did not make, and that it reads the committed predictions
 (test/expected/*.json for inputs, test/gpu/predictions/ for rewritten files).

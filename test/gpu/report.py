@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Turns one GPU run into docs/gpu-results.md and checks it.
 
     report.py WORK_DIR RESULTS_MD

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GPU proof: compiles every before/after kernel pair in cases/ with nvcc,
 # runs and times them (harness.cuh), profiles them with Nsight Compute where
 # ncu is present, and compares the measured shared-memory wavefronts with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessBuilder.h - Write shared accesses in tests -------------------===//
 //
 // Test helper: access({tx(), 0}) is the load tile[threadIdx.x][0] of 4-byte

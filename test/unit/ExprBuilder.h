@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExprBuilder.h - Write LaneExprs in tests as C expressions ----------===//
 //
 // Test helper: X(threadIdx.x) * 32 + 5 builds the LaneExpr of that C

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessEvaluation.cpp - One shared access over every warp of a block-===//
 
 #include "core/access/AccessEvaluation.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessEvaluation.h - One shared access over every warp of a block --===//
 //
 // Joins the lane evaluator and the bank model: for a shared array's layout,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessSummary.cpp - One access over all its executions -------------===//
 
 #include "core/access/AccessSummary.h"

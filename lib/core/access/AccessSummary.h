@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessSummary.h - One access over all its executions ---------------===//
 //
 // An access in an unrolled loop runs once per iteration, each with its own

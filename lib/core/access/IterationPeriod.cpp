@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationPeriod.cpp - After how many iterations an access repeats --===//
 
 #include "core/access/IterationPeriod.h"

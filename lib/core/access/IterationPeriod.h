@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationPeriod.h - After how many iterations an access repeats ----===//
 //
 // An access in a loop whose variables step by a constant (IterationRange)

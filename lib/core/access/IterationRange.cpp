@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationRange.cpp - One access over all the iterations of a loop --===//
 
 #include "core/access/IterationRange.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationRange.h - One access over all the iterations of a loop ----===//
 //
 // A loop whose trip count is known and whose variables step by a constant

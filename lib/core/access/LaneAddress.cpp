@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneAddress.cpp - One lane's byte address of an access -------------===//
 
 #include "core/access/LaneAddress.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneAddress.h - One lane's byte address of an access ---------------===//
 //
 // Internal to AccessEvaluation.cpp: how an access's indices become each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PeriodicForm.cpp - How a value moves with a loop's iterations ------===//
 
 #include "core/access/PeriodicForm.h"

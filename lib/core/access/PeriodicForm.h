@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PeriodicForm.h - How a value moves with a loop's iterations --------===//
 //
 // Internal to IterationPeriod.cpp: the form of a value over the iterations

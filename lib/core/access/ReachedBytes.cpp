@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReachedBytes.cpp - How far into its array an access reaches --------===//
 
 #include "core/access/ReachedBytes.h"

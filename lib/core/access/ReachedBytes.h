@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReachedBytes.h - How far into its array an access reaches ----------===//
 //
 // The end of the bytes an access touches in its array, over every lane of

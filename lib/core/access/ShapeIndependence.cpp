@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ShapeIndependence.cpp - Results that hold for any block shape
 //-------===//
 

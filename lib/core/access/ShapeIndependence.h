@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ShapeIndependence.h - Results that hold for any block shape
 //---------===//
 //

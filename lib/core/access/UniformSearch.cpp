@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UniformSearch.cpp - Judge an access over values not known ----------===//
 
 #include "core/access/UniformSearch.h"

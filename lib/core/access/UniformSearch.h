@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UniformSearch.h - Judge an access over values not known ------------===//
 //
 // An index or guard that mixes the lane with a warp-uniform value that is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessMerging.cpp - Adjacent accesses nvcc merges into one ---------===//
 
 #include "core/codegen/AccessMerging.h"

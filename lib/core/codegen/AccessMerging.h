@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessMerging.h - Adjacent accesses nvcc merges into one -----------===//
 //
 // nvcc (ptxas) turns one thread's accesses to adjacent elements of a

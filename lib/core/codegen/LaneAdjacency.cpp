@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneAdjacency.cpp - Executions' lanes side by side ----------------===//
 
 #include "core/codegen/LaneAdjacency.h"

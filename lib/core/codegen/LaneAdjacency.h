@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneAdjacency.h - Executions' lanes side by side ------*- C++ -*-===//
 //
 // What the merge rules ask of two executions' lanes, for every block shape

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoadSpeculation.cpp - Guarded loads nvcc runs unconditionally ------===//
 
 #include "core/codegen/LoadSpeculation.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoadSpeculation.h - Guarded loads nvcc runs unconditionally --------===//
 //
 // nvcc turns `if (c) acc += s[K];` and `acc += c ? s[K] : 0` into a select

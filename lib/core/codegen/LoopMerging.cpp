@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopMerging.cpp - Whether nvcc may merge a loop's executions -------===//
 
 #include "core/codegen/LoopMerging.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopMerging.h - Whether nvcc may merge a loop's executions ---------===//
 //
 // An instance that stands for all the iterations of a loop (IterationRange)

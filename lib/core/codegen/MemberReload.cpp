@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MemberReload.cpp - 16-byte loads nvcc splits after a member load ---===//
 
 #include "core/codegen/MemberReload.h"

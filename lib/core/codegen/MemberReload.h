@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MemberReload.h - 16-byte loads nvcc splits after a member load -----===//
 //
 // After a load of the third 4-byte member of a 16-byte element (`s[i].z` of

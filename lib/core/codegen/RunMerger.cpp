@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunMerger.cpp - Merging one straight line's executions -------------===//
 
 #include "core/codegen/RunMerger.h"

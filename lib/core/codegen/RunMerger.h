@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunMerger.h - Merging one straight line's executions --*- C++ -*-===//
 //
 // The executions of one straight-line run, chained by array and kind in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ValueReuse.cpp - Loads nvcc does not make -------------------------===//
 
 #include "core/codegen/ValueReuse.h"

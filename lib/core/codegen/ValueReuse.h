@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ValueReuse.h - Loads nvcc does not make ---------------*- C++ -*-===//
 //
 // A load of what the same thread loaded or stored before in the same

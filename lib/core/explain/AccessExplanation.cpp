@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessExplanation.cpp - One access laid out lane by lane -----------===//
 
 #include "core/explain/AccessExplanation.h"

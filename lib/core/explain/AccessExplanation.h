@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessExplanation.h - One access laid out lane by lane -------------===//
 //
 // What --explain shows for one access, one block shape and one warp, as

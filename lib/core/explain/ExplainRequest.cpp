@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainRequest.cpp - Which accesses --explain lays out -------------===//
 
 #include "core/explain/ExplainRequest.h"

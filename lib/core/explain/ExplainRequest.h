@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainRequest.h - Which accesses --explain lays out ---------------===//
 //
 // `--explain` alone: every access bankfix warns about. `--explain=FILE:LINE`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainSvg.cpp - An access's bank map as an SVG heatmap ------------===//
 
 #include "core/explain/ExplainSvg.h"

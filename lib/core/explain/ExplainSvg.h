@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainSvg.h - An access's bank map as an SVG heatmap --------------===//
 //
 // --explain-svg's picture: a 32x32 grid per layout (lanes down, banks

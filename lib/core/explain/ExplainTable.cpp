@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainTable.cpp - An access's bank map as a text table ------------===//
 
 #include "core/explain/ExplainTable.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainTable.h - An access's bank map as a text table --------------===//
 //
 // --explain's text: one row per lane (threadIdx, index values, byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompileTimeValue.cpp - What the compiler folds to a constant -------===//
 
 #include "core/expr/CompileTimeValue.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompileTimeValue.h - What the compiler folds to a constant ---------===//
 //
 // The value of a lane expression when the compiler can compute it without

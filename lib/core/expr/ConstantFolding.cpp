@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ConstantFolding.cpp - Folding a lane expression to a constant ------===//
 
 #include "core/expr/Folder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Folder.cpp - The compiler's view of a lane expression's value ------===//
 
 #include "core/expr/Folder.h"

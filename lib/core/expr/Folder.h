@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Folder.h - The compiler's view of a lane expression's value --------===//
 //
 // Internal to CompileTimeValue.cpp and the files that implement its rules:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KnownBits.cpp - The low bits the compiler knows --------------------===//
 
 #include "core/expr/Folder.h"

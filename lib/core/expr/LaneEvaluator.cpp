@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneEvaluator.cpp - Evaluate a LaneExpr for one lane ---------------===//
 
 #include "core/expr/LaneEvaluator.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneEvaluator.h - Evaluate a LaneExpr for one lane -----------------===//
 //
 // Values are affine in warp-uniform symbols: a concrete part plus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneExpr.cpp - Index expressions evaluated per lane ----------------===//
 
 #include "core/expr/LaneExpr.h"

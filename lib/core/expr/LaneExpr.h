@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneExpr.h - Index expressions evaluated per lane ------------------===//
 //
 // A small expression language for shared-memory indices: integer constants,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SettledValue.cpp - A loop variable's value without its history -----===//
 
 #include "core/expr/SettledValue.h"

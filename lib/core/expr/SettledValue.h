@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SettledValue.h - A loop variable's value without its history -------===//
 //
 // An unrolled loop rebuilds each variable it changes from the value of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ValueRanges.cpp - The bounds of an unsigned value ------------------===//
 
 #include "core/expr/Folder.h"

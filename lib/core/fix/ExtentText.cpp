@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExtentText.cpp - An array extent as written, made larger -----------===//
 
 #include "core/fix/ExtentText.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExtentText.h - An array extent as written, made larger -------------===//
 //
 // The fix-it keeps the user's spelling: `32` -> `33`, `TILE_DIM` ->

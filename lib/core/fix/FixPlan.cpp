@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixPlan.cpp - What a layout fix does to every access of a buffer ---===//
 
 #include "core/fix/FixPlan.h"

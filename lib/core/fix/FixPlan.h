@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixPlan.h - What a layout fix does to every access of a buffer -----===//
 //
 // The result every fix style's planner gives: which style, its parameters,

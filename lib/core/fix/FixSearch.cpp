@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixSearch.cpp - The candidate layout with the fewest wavefronts ----===//
 
 #include "core/fix/FixSearch.h"

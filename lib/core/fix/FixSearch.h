@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixSearch.h - The candidate layout with the fewest wavefronts ------===//
 //
 // The search every fix style shares: evaluate the accesses of a buffer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatIndexPadding.cpp - Padding a flat buffer through its indices ---===//
 
 #include "core/fix/FlatIndexPadding.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatIndexPadding.h - Padding a flat buffer through its indices -----===//
 //
 // A one-dimensional __shared__ array or an extern __shared__ buffer has no

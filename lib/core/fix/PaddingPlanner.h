@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PaddingPlanner.h - The row padding of a shared array that helps most
 //===//
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SmOccupancy.cpp - Shared memory per block and blocks per SM --------===//
 
 #include "core/fix/SmOccupancy.h"

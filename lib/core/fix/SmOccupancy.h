@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SmOccupancy.h - Shared memory per block and blocks per SM ----------===//
 //
 // What a fix costs: the shared memory of a block before and after, whether

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SwizzlePlanner.cpp - The XOR swizzle of a shared tile that helps most //
 
 #include "core/fix/SwizzlePlanner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SwizzlePlanner.h - The XOR swizzle of a shared tile that helps most-===//
 //
 // The second fix style for a multi-dimensional array, with no extra

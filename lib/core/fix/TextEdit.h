@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TextEdit.h - One replacement in a source file, as plain data -------===//
 
 #ifndef BANKFIX_TEXTEDIT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ArrayLayout.cpp - Where a shared array keeps its bytes -------------===//
 
 #include "core/model/ArrayLayout.h"

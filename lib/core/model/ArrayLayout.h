@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ArrayLayout.h - Where a shared array keeps its bytes ---------------===//
 //
 // A shared array as the bank model sees it: its extents, element size and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankModel.cpp - Shared-memory bank model of one warp access --------===//
 
 #include "core/model/BankModel.h"

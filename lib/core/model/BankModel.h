@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankModel.h - Shared-memory bank model of one warp access ----------===//
 //
 // The pure bank model, calibrated against Nsight Compute on an H100

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockShape.cpp - Thread-block shape and its warps ------------------===//
 
 #include "core/model/BlockShape.h"

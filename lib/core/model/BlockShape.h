@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockShape.h - Thread-block shape and its warps --------------------===//
 //
 // A block shape (blockDim) and the mapping from (warp, lane) to threadIdx:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CheckedMath.h - 64-bit integer arithmetic that reports overflow ----===//
 //
 // The evaluator and the address computation work on int64_t values that

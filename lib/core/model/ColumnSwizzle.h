@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ColumnSwizzle.h - An XOR swizzle of the columns of a shared array --===//
 //
 // The layout CuTe and Triton give shared tiles instead of padding: the

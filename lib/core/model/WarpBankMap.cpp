@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarpBankMap.cpp - Which lane touches which bank, for one warp ------===//
 
 #include "core/model/WarpBankMap.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarpBankMap.h - Which lane touches which bank, for one warp --------===//
 //
 // The bank model's input and output laid out for a reader: for each lane of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WideLoadPairing.cpp - 8- and 16-byte loads served in one wavefront -===//
 
 #include "core/model/WideLoadPairing.h"

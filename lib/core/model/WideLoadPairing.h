@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WideLoadPairing.h - 8- and 16-byte loads served in one wavefront ---===//
 //
 // The phase rule splits an 8-byte access into half-warps and a 16-byte one

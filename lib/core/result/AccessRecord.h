@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessRecord.h - What was found about one access, as plain data ----===//
 //
 // The result for one access and one block shape, with its place in the

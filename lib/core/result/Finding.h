@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Finding.h - One reported warning, as plain data --------------------===//
 //
 // What the SARIF report is made from: the rule, the message, where, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixRecord.h - What was planned for one array, as plain data --------===//
 //
 // The fix (or why none) of one conflicting declaration: its style and

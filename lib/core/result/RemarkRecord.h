@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RemarkRecord.h - A remark on shared memory not followed, as data ---===//
 //
 // A place where shared memory goes somewhere bankfix cannot follow (a

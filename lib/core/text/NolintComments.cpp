@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NolintComments.cpp - clang-tidy's NOLINT comments in source text ---===//
 
 #include "core/text/NolintComments.h"

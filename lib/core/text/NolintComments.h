@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NolintComments.h - clang-tidy's NOLINT comments in source text -----===//
 //
 // Finds the suppression comments clang-tidy understands in a file's text:

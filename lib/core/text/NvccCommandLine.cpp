@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccCommandLine.cpp - A compile command, as clang needs it ---------===//
 
 #include "core/text/NvccCommandLine.h"

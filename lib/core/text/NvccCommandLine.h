@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccCommandLine.h - A compile command, as clang needs it -----------===//
 //
 // A compile database holds the command that built each file: nvcc's (what

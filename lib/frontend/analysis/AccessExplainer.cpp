@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessExplainer.cpp - --explain's data for one found access --------===//
 
 #include "frontend/analysis/AccessExplainer.h"

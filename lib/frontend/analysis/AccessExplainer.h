@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessExplainer.h - --explain's data for one found access ----------===//
 //
 // Joins what the analysis found about an access (its place, array, block

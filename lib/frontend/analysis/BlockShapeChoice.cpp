@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockShapeChoice.cpp - Which block shapes a function is analysed with =//
 
 #include "frontend/analysis/BlockShapeChoice.h"

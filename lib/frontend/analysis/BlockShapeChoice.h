@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockShapeChoice.h - Which block shapes a function is analysed with-===//
 //
 // In order: --block-dim=KERNEL:shape for that kernel, then --block-dim=shape

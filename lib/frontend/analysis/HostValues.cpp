@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostValues.cpp - The values a host expression can have -------------===//
 
 #include "frontend/analysis/HostValues.h"

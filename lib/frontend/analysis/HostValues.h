@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostValues.h - The values a host expression can have ---------------===//
 //
 // A launch's block shape, byte count and kernel are host expressions, often

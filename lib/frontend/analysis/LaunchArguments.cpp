@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchArguments.cpp - Kernel parameters the launches fix -----------===//
 
 #include "frontend/analysis/LaunchArguments.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchArguments.h - Kernel parameters the launches fix -------------===//
 //
 // A kernel's integer parameter that every launch of it in the translation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchOverruns.cpp - Launches that give too little dynamic memory --===//
 
 #include "frontend/analysis/LaunchOverruns.h"

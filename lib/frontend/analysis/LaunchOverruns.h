@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchOverruns.h - Launches that give too little dynamic memory ----===//
 //
 // An extern __shared__ buffer is as large as the launch's dynamic shared

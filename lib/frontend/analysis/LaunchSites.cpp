@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchSites.cpp - Kernel launches and the block shapes they use ----===//
 
 #include "frontend/analysis/LaunchSites.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchSites.h - Kernel launches and the block shapes they use ------===//
 //
 // Finds every launch in the translation unit: `kernel<<<grid, block, ...>>>`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SharedAccessFinder.cpp - __shared__ arrays and their accesses ------===//
 
 #include "frontend/analysis/SharedAccessFinder.h"

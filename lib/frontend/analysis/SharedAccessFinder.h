@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SharedAccessFinder.h - __shared__ arrays and their accesses --------===//
 //
 // Walks every device function of a translation unit (each template

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StaticSharedOffsets.cpp - Where ptxas puts a kernel's arrays -------===//
 
 #include "frontend/analysis/StaticSharedOffsets.h"

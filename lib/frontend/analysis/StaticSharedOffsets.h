@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StaticSharedOffsets.h - Where ptxas puts a kernel's arrays ---------===//
 //
 // ptxas lays out the static __shared__ arrays of a kernel one after another

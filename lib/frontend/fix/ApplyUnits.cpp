@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ApplyUnits.cpp - Which files --apply rewrites together -------------===//
 
 #include "frontend/fix/ApplyUnits.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ApplyUnits.h - Which files --apply rewrites together ---------------===//
 //
 // A fix can span files (a kernel in a header, its launch in the .cu

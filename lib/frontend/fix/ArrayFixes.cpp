@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ArrayFixes.cpp - The fixes for the conflicting shared arrays -------===//
 
 #include "frontend/fix/ArrayFixes.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ArrayFixes.h - The fixes for the conflicting shared arrays ---------===//
 //
 // For every __shared__ declaration with a conflicting access: the plan over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CrossFileFixes.cpp - Header buffers fixed alike by every file ------===//
 
 #include "frontend/fix/CrossFileFixes.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CrossFileFixes.h - Header buffers fixed alike by every file --------===//
 //
 // The fix of an extern buffer declared in a header edits the header once

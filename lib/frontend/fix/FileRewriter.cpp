@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileRewriter.cpp - Apply edits to a source file, safely ------------===//
 
 #include "frontend/fix/FileRewriter.h"

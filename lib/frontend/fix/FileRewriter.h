@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileRewriter.h - Apply edits to a source file, safely --------------===//
 //
 // Rewrites a file in place only when it still holds the bytes that were

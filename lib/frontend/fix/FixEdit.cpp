@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixEdit.cpp - One replacement of a fix, for clang and for files ----===//
 
 #include "frontend/fix/FixEdit.h"

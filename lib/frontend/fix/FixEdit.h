@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixEdit.h - One replacement of a fix, for clang and for files ------===//
 //
 // A fix is a set of replacements: the range as clang knows it (for the

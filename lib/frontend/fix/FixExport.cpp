@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixExport.cpp - --export-fixes in clang-tidy's YAML format ---------===//
 
 #include "frontend/fix/FixExport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixExport.h - --export-fixes in clang-tidy's YAML format -----------===//
 //
 // Writes the padding fixes as clang-tidy does (a TranslationUnitDiagnostics

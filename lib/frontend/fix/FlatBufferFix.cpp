@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatBufferFix.cpp - Index padding and row stride for flat buffers --===//
 
 #include "frontend/fix/FlatBufferFix.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatBufferFix.h - Index padding and row stride for flat buffers ----===//
 //
 // The fix of a one-dimensional __shared__ array or an extern __shared__

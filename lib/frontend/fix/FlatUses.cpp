@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatUses.cpp - Where the pointers into a flat buffer go ------------===//
 
 #include "frontend/fix/FlatUses.h"

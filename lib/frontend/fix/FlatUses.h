@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatUses.h - Where the pointers into a flat buffer go --------------===//
 //
 // Index padding rewrites the subscripts of a flat buffer's accesses; it is

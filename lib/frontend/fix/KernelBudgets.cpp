@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelBudgets.cpp - What a fix costs each kernel -------------------===//
 
 #include "frontend/fix/KernelBudgets.h"

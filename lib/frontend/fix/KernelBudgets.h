@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelBudgets.h - What a fix costs each kernel ---------------------===//
 //
 // For every kernel that reaches a fixed array: its shared memory per block

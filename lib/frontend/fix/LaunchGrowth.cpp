@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchGrowth.cpp - More dynamic shared memory at each launch -------===//
 
 #include "frontend/fix/LaunchGrowth.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchGrowth.h - More dynamic shared memory at each launch ---------===//
 //
 // An extern __shared__ buffer's size is the launch's third `<<< >>>`

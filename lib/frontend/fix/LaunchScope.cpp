@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchScope.cpp - Which launches of a header's kernel a run sees ---===//
 
 #include "frontend/fix/LaunchScope.h"

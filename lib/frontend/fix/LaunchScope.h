@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchScope.h - Which launches of a header's kernel a run sees -----===//
 //
 // A fix that grows an extern __shared__ buffer grows every launch of its

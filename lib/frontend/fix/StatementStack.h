@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StatementStack.h - A visitor that knows a statement's parents ------===//
 //
 // The fix's checks ask what a use of an array sits in (`&t[0]`, a cast, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SwizzleFix.cpp - The XOR swizzle of a conflicting shared tile ------===//
 
 #include "frontend/fix/SwizzleFix.h"

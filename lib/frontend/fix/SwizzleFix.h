@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SwizzleFix.h - The XOR swizzle of a conflicting shared tile --------===//
 //
 // The second fix style of a multi-dimensional array (SwizzlePlanner.h): the

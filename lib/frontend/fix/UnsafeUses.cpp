@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UnsafeUses.cpp - Uses of a shared array that padding would break ---===//
 
 #include "frontend/fix/UnsafeUses.h"

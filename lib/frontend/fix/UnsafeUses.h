@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UnsafeUses.h - Uses of a shared array that padding would break -----===//
 //
 // Padding a row moves every element after it. That is safe for element

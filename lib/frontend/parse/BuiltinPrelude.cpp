@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BuiltinPrelude.cpp - What a CUDA file needs when no toolkit is found
 //===//
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BuiltinPrelude.h - What a CUDA file needs when no toolkit is found -===//
 //
 // When no CUDA toolkit is found, bankfix parses with -nocudainc and this

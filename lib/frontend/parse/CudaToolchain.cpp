@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CudaToolchain.cpp - Where CUDA is and how to parse a file with it --===//
 
 #include "frontend/parse/CudaToolchain.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CudaToolchain.h - Where CUDA is and how to parse a file with it ----===//
 //
 // Finds the CUDA toolkit (--cuda-path, then CUDA_PATH / CUDA_HOME, then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ErrorRecorder.cpp - Where clang reported errors --------------------===//
 
 #include "frontend/parse/ErrorRecorder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ErrorRecorder.h - Where clang reported errors ----------------------===//
 //
 // A diagnostic consumer that hands every diagnostic on to another one (the

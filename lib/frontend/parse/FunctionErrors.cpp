@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FunctionErrors.cpp - Whether a function parsed cleanly -------------===//
 
 #include "frontend/parse/FunctionErrors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FunctionErrors.h - Whether a function parsed cleanly ---------------===//
 //
 // After a parse with errors, the functions that hold none can still be

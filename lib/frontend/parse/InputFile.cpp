@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InputFile.cpp - Checks on a source file before it is parsed --------===//
 
 #include "frontend/parse/InputFile.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InputFile.h - Checks on a source file before it is parsed ----------===//
 //
 // A file bankfix is asked to check must exist, be a regular readable file,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NestingDepth.cpp - The deepest statement or expression of a file ---===//
 
 #include "frontend/parse/NestingDepth.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NestingDepth.h - The deepest statement or expression of a file -----===//
 //
 // bankfix walks expressions recursively (the index translator, the lane

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PreambleCache.cpp - A cached PCH of what clang parses before a file-===//
 
 #include "frontend/parse/PreambleCache.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PreambleCache.h - A cached PCH of what clang parses before a file --===//
 //
 // Before every CUDA file clang parses its CUDA runtime wrapper and, through

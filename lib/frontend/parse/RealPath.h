@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RealPath.h - A file's path with links and dots resolved ------------===//
 
 #ifndef BANKFIX_REALPATH_H

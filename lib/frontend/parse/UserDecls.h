@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UserDecls.h - The top-level declarations parsed for this file ------===//
 //
 // The translation unit's own top-level declarations: those of the file and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccCodegen.cpp - The instructions nvcc makes of the accesses ------===//
 
 #include "frontend/pipeline/NvccCodegen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccCodegen.h - The instructions nvcc makes of the accesses --------===//
 //
 // The pipeline's step between finding the accesses and judging them: what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Pipeline.cpp - Every shared access of a translation unit, judged ---===//
 
 #include "frontend/pipeline/Pipeline.h"

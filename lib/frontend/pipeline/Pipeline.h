@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Pipeline.h - Every shared access of a translation unit, judged -----===//
 //
 // What bankfix and its clang-tidy check share, from a parsed translation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompileDatabase.cpp - The build's compile commands, for bankfix ----===//
 
 #include "frontend/project/CompileDatabase.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompileDatabase.h - The build's compile commands, for bankfix ------===//
 //
 // `-p BUILD_DIR` reads BUILD_DIR/compile_commands.json (or the file named):

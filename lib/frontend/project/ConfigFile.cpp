@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ConfigFile.cpp - .bankfix.yaml -------------------------------------===//
 
 #include "frontend/project/ConfigFile.h"

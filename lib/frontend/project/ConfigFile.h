@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ConfigFile.h - .bankfix.yaml ---------------------------------------===//
 //
 // A project's settings, in the directory of a file or above it:

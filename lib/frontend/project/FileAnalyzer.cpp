@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileAnalyzer.cpp - Parse one CUDA file and report its conflicts ----===//
 
 #include "frontend/project/FileAnalyzer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileAnalyzer.h - Parse one CUDA file and report its conflicts ------===//
 //
 // Runs clang on one file (device side, the toolkit or the built-in prelude),

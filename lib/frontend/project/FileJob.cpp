@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileJob.cpp - One file to check, with everything it is checked with-===//
 
 #include "frontend/project/FileJob.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileJob.h - One file to check, with everything it is checked with --===//
 //
 // Each file carries its own full AnalysisOptions: the command line's, plus

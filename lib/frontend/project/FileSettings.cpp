@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileSettings.cpp - The options one file is analysed with -----------===//
 
 #include "frontend/project/FileSettings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FileSettings.h - The options one file is analysed with -------------===//
 //
 // The command line's options, with the file's .bankfix.yaml (the nearest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IncludeScan.cpp - Which headers a file reaches, read as text -------===//
 
 #include "frontend/project/IncludeScan.h"

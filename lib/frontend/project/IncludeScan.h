@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IncludeScan.h - Which headers a file reaches, read as text ---------===//
 //
 // Whether a source file includes a header, directly or through other

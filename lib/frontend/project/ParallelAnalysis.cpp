@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParallelAnalysis.cpp - Check files on several threads, in order ----===//
 
 #include "frontend/project/ParallelAnalysis.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParallelAnalysis.h - Check files on several threads, report in order
 //===//
 //

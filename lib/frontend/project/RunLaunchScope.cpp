@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunLaunchScope.cpp - The launches one bankfix run sees -------------===//
 
 #include "frontend/project/RunLaunchScope.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RunLaunchScope.h - The launches one bankfix run sees ---------------===//
 //
 // The LaunchScope of a bankfix run: the files it checks, and the compile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ConflictReporter.cpp - Clang-style diagnostics for evaluated accesses =//
 
 #include "frontend/report/ConflictReporter.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ConflictReporter.h - Clang-style diagnostics for evaluated accesses-===//
 //
 // Says what bankfix finds about evaluated accesses, as clang diagnostics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoverageStats.cpp - What was found, judged and not judged ----------===//
 
 #include "frontend/report/CoverageStats.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoverageStats.h - What was found, judged and not judged ------------===//
 //
 // A user must see what bankfix could not cover instead of silence: per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticFilter.cpp - Which findings are shown --------------------===//
 
 #include "frontend/report/DiagnosticFilter.h"

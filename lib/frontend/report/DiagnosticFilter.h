@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticFilter.h - Which findings are shown ----------------------===//
 //
 // As clang-tidy decides: a finding in a header is shown only when the

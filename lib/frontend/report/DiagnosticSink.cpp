@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticSink.cpp - Where the reporter's diagnostics go -----------===//
 
 #include "frontend/report/DiagnosticSink.h"

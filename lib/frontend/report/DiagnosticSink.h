@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticSink.h - Where the reporter's diagnostics go -------------===//
 //
 // The reporter (ConflictReporter) decides what to say; a sink decides how

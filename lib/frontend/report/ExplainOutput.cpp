@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainOutput.cpp - Where --explain's tables and pictures go -------===//
 
 #include "frontend/report/ExplainOutput.h"

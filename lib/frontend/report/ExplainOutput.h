@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainOutput.h - Where --explain's tables and pictures go ---------===//
 //
 // The text tables, one after another, and the SVG pictures, one file per

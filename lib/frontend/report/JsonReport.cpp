@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- JsonReport.cpp - --format=json -------------------------------------===//
 
 #include "frontend/report/JsonReport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- JsonReport.h - --format=json ---------------------------------------===//
 //
 // Renders access records as one JSON document: per access its place, array,

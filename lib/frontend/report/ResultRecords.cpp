@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ResultRecords.cpp - Clang's view of a finding as plain records -----===//
 
 #include "frontend/report/ResultRecords.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ResultRecords.h - Clang's view of a finding as plain records -------===//
 //
 // The records JSON, SARIF and --export-fixes are written from

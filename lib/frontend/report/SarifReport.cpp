@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SarifReport.cpp - --format=sarif -----------------------------------===//
 
 #include "frontend/report/SarifReport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SarifReport.h - --format=sarif -------------------------------------===//
 //
 // Renders the reported warnings as one SARIF 2.1.0 log, as GitHub code

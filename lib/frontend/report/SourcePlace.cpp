@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SourcePlace.cpp - "file:line:col" for a source location ------------===//
 
 #include "frontend/report/SourcePlace.h"

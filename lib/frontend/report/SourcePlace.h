@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SourcePlace.h - "file:line:col" for a source location --------------===//
 
 #ifndef BANKFIX_SOURCEPLACE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UnitReport.cpp - What bankfix says about one translation unit ------===//
 
 #include "frontend/report/UnitReport.h"

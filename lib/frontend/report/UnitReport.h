@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UnitReport.h - What bankfix says about one translation unit --------===//
 //
 // The one loop over a pipeline's results that both bankfix and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CallEffects.cpp - What a call does to the accesses nvcc merges -----===//
 
 #include "frontend/walk/CallEffects.h"

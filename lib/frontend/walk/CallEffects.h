@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CallEffects.h - What a call does to the accesses nvcc merges -------===//
 //
 // nvcc merges a thread's adjacent shared accesses in straight-line code

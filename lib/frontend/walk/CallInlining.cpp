@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CallInlining.cpp - Calls walked where they are made ----------------===//
 //
 // As the compiler inlines device functions, the walk follows a call into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CooperativeGroups.cpp - Cooperative groups as threadIdx expressions-===//
 
 #include "frontend/walk/CooperativeGroups.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CooperativeGroups.h - Cooperative groups as threadIdx expressions --===//
 //
 // The queries of cooperative_groups' thread_block and thread_block_tile<N>

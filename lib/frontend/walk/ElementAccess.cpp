@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ElementAccess.cpp - Is this expression an element of a shared array? =//
 
 #include "frontend/walk/ElementAccess.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ElementAccess.h - Is this expression an element of a shared array? -===//
 //
 // Recognises `a[i][j]`, `a[i].member` and `t[y][x].x` where `a` is a

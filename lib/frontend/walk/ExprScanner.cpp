@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExprScanner.cpp - The shared accesses of one expression ------------===//
 //
 // Finds the loads and stores of shared elements in one expression, with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FunctionWalker.cpp - Walk a device function's statements in order --===//
 //
 // The statements: blocks, if/else (with the merge of the branches' values),

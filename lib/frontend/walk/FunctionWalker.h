@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FunctionWalker.h - Walk a device function's statements in order ----===//
 //
 // Follows a function body statement by statement, keeping what the walk

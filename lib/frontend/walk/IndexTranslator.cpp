@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IndexTranslator.cpp - Clang expressions to LaneExprs ---------------===//
 
 #include "frontend/walk/IndexTranslator.h"

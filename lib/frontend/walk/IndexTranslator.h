@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IndexTranslator.h - Clang expressions to LaneExprs -----------------===//
 //
 // Turns an index (or a guard condition) written in CUDA into a LaneExpr the

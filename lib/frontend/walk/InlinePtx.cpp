@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- InlinePtx.cpp - ldmatrix, stmatrix and cp.async in inline PTX ------===//
 //
 // Tensor-core kernels move tiles with PTX written in asm statements:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopWalking.cpp - Loops: unrolled when their trip count is known ---===//
 //
 // A for loop whose condition is a known number at every iteration (the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SharedAtomics.cpp - Atomic functions on shared memory --------------===//
 //
 // atomicAdd and its kin on a 4-byte integer in shared memory compile to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SharedObjects.cpp - Where pointers and lvalues into shared memory go=//
 //
 // Follows shared memory through the forms real code reaches it by: array

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SideEffects.cpp - What an expression assigns to local variables ----===//
 //
 // Updates the walk's local values for the assignments, increments and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SpeculableCode.cpp - Conditional code nvcc may run unconditionally -===//
 
 #include "frontend/walk/SpeculableCode.h"

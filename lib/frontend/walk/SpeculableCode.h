@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SpeculableCode.h - Conditional code nvcc may run unconditionally ---===//
 //
 // nvcc turns a branch into a select, running its code whatever the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SteppedLoops.cpp - Loops walked once for all their iterations ------===//
 //
 // A for loop whose variables each step by a constant (`j += 8`, `p++`),

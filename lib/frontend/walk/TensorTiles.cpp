@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TensorTiles.cpp - wmma fragment loads and stores on shared tiles ---===//
 //
 // nvcuda::wmma::load_matrix_sync and store_matrix_sync on a __shared__ tile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TensorTiles.h - wmma calls that name a shared tile's row length ----===//
 //
 // What the fix planner asks of a wmma fragment's load or store: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorNarrowing.cpp - Vector loads nvcc narrows to what is used ----===//
 
 #include "frontend/walk/VectorNarrowing.h"

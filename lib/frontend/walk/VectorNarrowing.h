@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorNarrowing.h - Vector loads nvcc narrows to what is used ------===//
 //
 // A vector (float4, int4, float2, double2, ...) loaded into a local variable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Walker.h - The state of one device function's walk -----------------===//
 //
 // Internal to the FunctionWalker: what the walk knows at the current

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes constant_loops.cu (in the current directory): constant-trip loops
 of many sizes around shared loads that merge or repeat, to see which nvcc
 unrolls fully. Measured: measured-constant_loops.txt."""

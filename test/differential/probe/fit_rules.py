@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Tests candidate wavefront rules for 8- and 16-byte shared LOADS against
 ncu's per-line totals of differential runs seed 2 and seed 3 (cache from
 wide_loads.py).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes cases.txt (width mask off0..off31, hex) and cases.json (labels):
 designed 8/16-byte load patterns x active masks, plus the warp-instructions
 of the differential accesses that bankfix's rule does not fit."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Third probe: targeted (low half partial + high half full; partners
 lane^3; per-group partners) and random 8/16-byte cases -> cases.txt/json."""
 import json, os, random

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Sums the probe's per-instruction values (ncu's instrumented counter
 smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld and the hardware
 counter) over each differential access that the probe replayed, against

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Joins probe/out/ncu.csv (H100, one launch per case) with probe/cases.json
 and prints measured wavefronts next to candidate rules (fit_rules.RULES)."""
 import csv, json, os, sys

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # device side: compile, check SASS, profile every launch (hardware counter
 # and ncu's SASS-instrumented per-instruction counters)
 cd "$(dirname "$0")"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Collects, for every 8- and 16-byte load of the differential runs (seed 2
 and seed 3), the per-warp-instruction lane addresses (test/differential/
 lanes.py's independent evaluator) and ncu's per-line totals; caches them in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParsedCuda.cpp - CUDA source parsed for frontend tests -------------===//
 
 #include "ParsedCuda.h"

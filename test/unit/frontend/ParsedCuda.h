@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParsedCuda.h - CUDA source parsed for frontend tests ---------------===//
 //
 // Test helper: parses a CUDA translation unit written inline in a test, as

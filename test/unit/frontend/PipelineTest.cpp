@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PipelineTest.cpp - From parsed CUDA to judged accesses -------------===//
 //
 // The whole pipeline on CUDA written inline: the block shape from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WalkerTest.cpp - What the walk finds in a device function ----------===//
 //
 // The walker on CUDA written inline: each shared access with its kind,

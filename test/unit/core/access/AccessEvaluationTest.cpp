@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessEvaluationTest.cpp - Accesses over every warp of a block -----===//
 
 #include "core/access/AccessEvaluation.h"

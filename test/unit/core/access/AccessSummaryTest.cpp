@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessSummaryTest.cpp - An access over its loop iterations ---------===//
 
 #include "core/access/AccessSummary.h"

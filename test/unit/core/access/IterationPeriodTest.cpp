@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationPeriodTest.cpp - Period of an access in a stepped loop ----===//
 //
 // Each period and drift below is worked out by hand from the index

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- IterationRangeTest.cpp - A loop's iterations judged by their period-===//
 //
 // An instance that stands for every iteration of a loop must be judged as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ShapeIndependenceTest.cpp - Results that hold for any block shape --===//
 
 #include "core/access/ShapeIndependence.h"

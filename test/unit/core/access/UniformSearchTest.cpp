@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UniformSearchTest.cpp - Accesses over values that are not known ----===//
 
 #include "AccessBuilder.h"

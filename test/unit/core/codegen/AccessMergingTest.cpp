@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessMergingTest.cpp - Adjacent accesses nvcc merges --------------===//
 //
 // The rows of docs/bank-model.md's nvcc sections: which pairs and quads merge

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoadSpeculationTest.cpp - Guarded loads nvcc runs unconditionally --===//
 //
 // The forms of test/differential/findings/speculated_guarded_load.cu and

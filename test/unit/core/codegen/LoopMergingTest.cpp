@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopMergingTest.cpp - Whether nvcc may merge a loop's executions ---===//
 //
 // One thread's accesses to a float array, some of them instances that stand

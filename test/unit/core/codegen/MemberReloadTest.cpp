@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MemberReloadTest.cpp - 16-byte loads nvcc splits after a member ----===//
 //
 // The kernels of test/differential/findings/int4_member_reload.cu: which

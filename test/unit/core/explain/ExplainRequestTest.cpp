@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainRequestTest.cpp - --explain=FILE:LINE[:COL] -----------------===//
 
 #include "core/explain/ExplainRequest.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExplainTableTest.cpp - The text table and the SVG of an access -----===//
 
 #include "core/explain/ExplainTable.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CompileTimeValueTest.cpp - What the compiler folds to a constant ---===//
 //
 // The index forms of the guarded loads nvcc ran in every warp in

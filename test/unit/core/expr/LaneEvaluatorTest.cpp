@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaneEvaluatorTest.cpp - C semantics of the per-lane evaluator ------===//
 
 #include "core/expr/LaneEvaluator.h"

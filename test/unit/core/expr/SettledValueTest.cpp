@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SettledValueTest.cpp - A loop variable's value without its history -===//
 //
 // The settled value of an expression that is the same in every lane is one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ExtentTextTest.cpp - An array extent as written, made larger -------===//
 //
 // The fix-it's texts must keep the user's spelling and mean, under C's

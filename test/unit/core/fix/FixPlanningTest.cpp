@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixPlanningTest.cpp - Padding planner and extent spelling ----------===//
 
 #include "ExprBuilder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FixSearchTest.cpp - The search every fix style shares --------------===//
 
 #include "core/fix/FixSearch.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- FlatIndexPaddingTest.cpp - Index padding and row stride ------------===//
 
 #include "core/fix/FlatIndexPadding.h"

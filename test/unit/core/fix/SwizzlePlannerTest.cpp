@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SwizzlePlannerTest.cpp - The XOR swizzle: layout, planner, text ----===//
 
 #include "core/fix/SwizzlePlanner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BankModelTest.cpp - The bank model on explicit address lists -------===//
 
 #include "core/model/BankModel.h"

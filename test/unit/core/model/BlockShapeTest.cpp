@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockShapeTest.cpp - Block shapes and lane mapping -----------------===//
 
 #include "core/model/BlockShape.h"

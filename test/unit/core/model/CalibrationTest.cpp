@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CalibrationTest.cpp - Every row of docs/bank-model.md --------------===//
 //
 // Each row of the calibration table (measured with Nsight Compute on an

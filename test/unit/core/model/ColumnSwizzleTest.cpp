@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ColumnSwizzleTest.cpp - An XOR swizzle of the columns of an array --===//
 //
 // Where ColumnSwizzle::apply puts a byte, worked out by hand from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MatrixRowsTest.cpp - ldmatrix/stmatrix rows in the bank model ------===//
 //
 // The patterns of test/differential/findings/tensor_tiles.cu, measured with

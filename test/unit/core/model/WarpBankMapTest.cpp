@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarpBankMapTest.cpp - Lanes and banks laid out for display ---------===//
 
 #include "core/model/WarpBankMap.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WideLoadPairingTest.cpp - 8- and 16-byte loads in one wavefront ----===//
 //
 // Each pattern is one measured on the H100, named by its batch and line in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NolintCommentsTest.cpp - NOLINT comments in source text ------------===//
 
 #include "core/text/NolintComments.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccCommandLineTest.cpp - nvcc and clang commands to clang args ----===//
 
 #include "core/text/NvccCommandLine.h"

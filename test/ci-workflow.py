@@ -52,6 +52,8 @@ expect(any("./bankfix.deb" in l or "/tmp/bankfix.deb" in l
        "the GitLab job installs the package")
 expect(gitlab_job.get("artifacts", {}).get("when") == "always",
        "the GitLab job keeps its outputs when it fails")
+quality = gitlab_job.get("artifacts", {}).get("reports", {}).get("codequality")
+expect(quality is not None, "the GitLab job gives GitLab a Code Quality report")
 jobs = workflow["jobs"]
 expect(len(jobs) == 1, "one job")
 job = next(iter(jobs.values()))
@@ -157,6 +159,16 @@ with tempfile.TemporaryDirectory() as work:
                    "the GitLab job's SARIF log holds the findings")
     except (OSError, ValueError, KeyError, IndexError) as e:
         expect(False, "the GitLab job's SARIF log: %s" % e)
+    try:
+        with open(os.path.join(lab, quality)) as f:
+            issues = json.load(f)
+        expect(len(issues) > 0 and all(
+            i["check_name"] == "bankfix-bank-conflict" and
+            not i["location"]["path"].startswith("/") for i in issues),
+            "the GitLab job's Code Quality report holds the findings, "
+            "with paths relative to the project")
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        expect(False, "the GitLab job's Code Quality report: %s" % e)
 
 for e in errors:
     print("ci-workflow: " + e, file=sys.stderr)

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # --format=sarif against the SARIF 2.1.0 JSON schema (test/data, see its
-# README): a log with results, fixes, a header's finding and an unmatched
-# NOLINTBEGIN must validate; so must a log without results; and the same
-# log with a required property removed must not (the check can fail).
+# README): a log with results, fixes, related locations, NOLINT
+# suppressions, remarks (level note), a header's finding and an unmatched
+# NOLINTBEGIN must validate; so must a log without results, one whose file
+# failed to parse and one of a run that stopped before any file (their
+# toolExecutionNotifications); and the same log with a required property
+# removed must not (the check can fail).
 # Skipped (77) when python3 has no jsonschema module (Debian:
 # python3-jsonschema).
 #
@@ -23,6 +26,10 @@ export XDG_CACHE_HOME=$work/xdg-cache
   seed002_tile.cu fix_refusals.cu nolint.cu) >"$work/found.sarif"
 (cd "$here/inputs" && "$bankfix" --format=sarif --block-dim=256 \
   seed001_fixed.cu) >"$work/none.sarif"
+(cd "$here/inputs" && "$bankfix" --format=sarif real/shared_atomics.cu) >"$work/remarks.sarif"
+printf '__global__ void k( {\n' >"$work/bad.cu"
+"$bankfix" --format=sarif "$work/bad.cu" >"$work/failed.sarif" 2>/dev/null && exit 1
+"$bankfix" --format=sarif -p "$work/nonexistent" >"$work/stopped.sarif" 2>/dev/null && exit 1
 
 python3 - "$here/data/sarif-schema-2.1.0.json" "$work" <<'PY'
 import copy, json, sys
@@ -50,6 +57,16 @@ print(f"found.sarif: valid, {len(results)} results, rules {sorted(rules)}, "
       f"{fixes} with fixes")
 assert rules == {"bankfix-bank-conflict", "bankfix-nolint"}, rules
 assert fixes > 0
+assert any(r.get("relatedLocations") for r in results)
+assert any(r.get("suppressions") for r in results)
+remarks = check("remarks.sarif")["runs"][0]["results"]
+assert any(r["level"] == "note" for r in remarks), remarks
+print(f"remarks.sarif: valid, {len(remarks)} results")
+for name in ("failed.sarif", "stopped.sarif"):
+    (invocation,) = check(name)["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is False
+    assert invocation["toolExecutionNotifications"][0]["level"] == "error"
+    print(f"{name}: valid, the invocation failed with a notification")
 none = check("none.sarif")
 assert none["runs"][0]["results"] == [], none["runs"][0]["results"]
 print("none.sarif: valid, no results")

@@ -19,7 +19,12 @@ using namespace bankfix;
 int main(int argc, const char **argv) {
   llvm::InitLLVM Init(argc, argv);
   RunRequest Request;
-  if (std::optional<int> Exit = parseCommandLine(argc, argv, Request))
+  if (std::optional<int> Exit = parseCommandLine(argc, argv, Request)) {
+    // A CI step uploads the report even when the run stopped: it gets a
+    // valid one, with the error in it.
+    if (*Exit != 0)
+      writeReport(requestedFormat(), {});
     return *Exit;
+  }
   return runBankfix(Request);
 }

@@ -42,7 +42,9 @@ static cl::opt<OutputFormat> Format(
                clEnumValN(OutputFormat::Json, "json",
                           "one JSON document: every access, every kernel"),
                clEnumValN(OutputFormat::Sarif, "sarif",
-                          "a SARIF 2.1.0 log (GitHub code scanning)")),
+                          "a SARIF 2.1.0 log (GitHub code scanning)"),
+               clEnumValN(OutputFormat::CodeClimate, "codeclimate",
+                          "a Code Quality report (GitLab merge requests)")),
     cl::init(OutputFormat::Text), cl::cat(Category));
 
 static cl::opt<FixStyleChoice> FixStyleOpt(
@@ -234,9 +236,26 @@ static void printVersion(llvm::raw_ostream &OS) {
   OS << "  clang resource directory: " << BANKFIX_CLANG_RESOURCE_DIR << "\n";
 }
 
-int bankfix::toolError(const std::string &Message) {
+static std::vector<ToolNotification> &notifications() {
+  static std::vector<ToolNotification> All;
+  return All;
+}
+
+const std::vector<ToolNotification> &bankfix::toolNotifications() {
+  return notifications();
+}
+
+OutputFormat bankfix::requestedFormat() { return Format; }
+
+int bankfix::toolError(const std::string &Message, const std::string &File) {
   llvm::errs() << "bankfix: error: " << Message << "\n";
+  notifications().push_back({true, Message, File});
   return 2;
+}
+
+void bankfix::toolWarning(const std::string &Message, const std::string &File) {
+  llvm::errs() << "bankfix: warning: " << Message << "\n";
+  notifications().push_back({false, Message, File});
 }
 
 namespace {
@@ -259,6 +278,8 @@ std::optional<int> parseOptions(int Argc, const char **Argv,
   if (!cl::ParseCommandLineOptions(ToolArgc, Argv, Overview, &ErrOS)) {
     ErrOS.flush();
     llvm::errs() << ParseErrors;
+    notifications().push_back(
+        {true, llvm::StringRef(ParseErrors).trim().str(), ""});
     return 2;
   }
   if (PrintManPage) {

@@ -12,6 +12,7 @@
 #ifndef BANKFIX_TOOL_COMMANDLINE_H
 #define BANKFIX_TOOL_COMMANDLINE_H
 
+#include "core/result/ToolNotification.h"
 #include "frontend/project/CompileDatabase.h"
 #include "frontend/project/FileAnalyzer.h"
 #include "frontend/project/FileSettings.h"
@@ -23,7 +24,7 @@
 
 namespace bankfix {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, CodeClimate };
 
 struct RunRequest {
   std::vector<std::string> Inputs;
@@ -42,9 +43,15 @@ struct RunRequest {
   unsigned Threads = 1;
 };
 
-/// Prints "bankfix: error: MESSAGE" and returns 2, the exit status of a
-/// tool error.
-int toolError(const std::string &Message);
+/// Prints "bankfix: error: MESSAGE", keeps it for the SARIF log (about
+/// \p File, when given) and returns 2, the exit status of a tool error.
+int toolError(const std::string &Message, const std::string &File = "");
+/// Prints "bankfix: warning: MESSAGE" and keeps it for the SARIF log.
+void toolWarning(const std::string &Message, const std::string &File = "");
+/// The errors and warnings said so far.
+const std::vector<ToolNotification> &toolNotifications();
+/// The --format given, also when the command line had an error.
+OutputFormat requestedFormat();
 
 /// Reads the command line into \p Request; nullopt when the run goes on,
 /// else the exit status (an option that stops at once, or an error, which

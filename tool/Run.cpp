@@ -3,12 +3,15 @@
 
 #include "Run.h"
 
+#include "ProgressLine.h"
+
 #include "frontend/fix/ApplyUnits.h"
 #include "frontend/fix/CrossFileFixes.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
 #include "frontend/project/ParallelAnalysis.h"
 #include "frontend/project/RunLaunchScope.h"
+#include "frontend/report/CodeClimateReport.h"
 #include "frontend/report/CoverageStats.h"
 #include "frontend/report/DiagnosticFilter.h"
 #include "frontend/report/ExplainOutput.h"
@@ -32,6 +35,8 @@ struct RunTotals {
   bool AnyFailed = false;
   unsigned ErrorWarnings = 0; ///< warnings in files with warnings-as-errors
   unsigned Errors = 0;        ///< error-level findings
+  unsigned Warnings = 0;      ///< warnings shown
+  unsigned FilesChecked = 0, FailedFiles = 0;
   /// Kernel names of --block-dim options that some file has.
   std::set<std::string> BlockDimNamesFound;
   std::vector<Finding> Findings;
@@ -79,11 +84,12 @@ std::vector<FileJob> makeJobs(const RunRequest &Request, RunTotals &Totals) {
 
 /// Prints one file's output and adds its results to \p Totals.
 void takeFile(const RunRequest &Request, const FileJob &Job,
-              FileAnalysis &Result, RunTotals &Totals) {
+              FileAnalysis &Result, RunTotals &Totals, ProgressLine &Progress) {
   const std::string &File = Job.Path;
+  Progress.clear();
   bool Text = Request.Format == OutputFormat::Text;
   for (const std::string &Warning : Job.Warnings)
-    llvm::errs() << "bankfix: warning: " << Warning << "\n";
+    toolWarning(Warning, File);
   // Parse errors are the file's diagnostics in text mode; in JSON mode
   // stdout holds the JSON document alone.
   (Text ? llvm::outs() : llvm::errs()) << Result.ParseOutput;
@@ -97,7 +103,8 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
   llvm::outs().flush();
   if (Result.Failed) {
     Totals.AnyFailed = true;
-    toolError(Result.Error);
+    ++Totals.FailedFiles;
+    toolError(Result.Error, File);
   }
   if (!Request.Quiet)
     llvm::errs() << suppressionSummary(File, Result.SuppressedByNolint,
@@ -106,6 +113,8 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
     llvm::errs() << coverageLine(File, coverageOf(Result.Records));
   if (Job.Opts.WarningsAsErrors)
     Totals.ErrorWarnings += Result.Warnings;
+  Totals.Warnings += Result.Warnings;
+  ++Totals.FilesChecked;
   Totals.Errors += Result.Errors;
   Totals.BlockDimNamesFound.insert(Result.BlockDimNamesFound.begin(),
                                    Result.BlockDimNamesFound.end());
@@ -116,6 +125,7 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
   Totals.Files.push_back(
       {File, Job.Opts.Parse.ExtraArgs, Result.Failed, std::move(Result.Fixes),
        std::move(Result.ParsedContents), std::move(Result.HeaderBuffers)});
+  Progress.advance(File);
 }
 
 /// Rewrites each group of files that share a fix, all or none.
@@ -136,8 +146,8 @@ void applyFixes(RunTotals &Totals) {
   }
 }
 
-/// The outputs written after every file: exported fixes, JSON, SVGs and
-/// SARIF; a tool error's status, or nullopt.
+/// The outputs written after every file: exported fixes, JSON and SVGs; a
+/// tool error's status, or nullopt.
 std::optional<int> writeOutputs(const RunRequest &Request,
                                 const RunTotals &Totals) {
   if (!Request.ExportFixes.empty()) {
@@ -154,8 +164,10 @@ std::optional<int> writeOutputs(const RunRequest &Request,
   if (Request.Format == OutputFormat::Json) {
     std::vector<Finding> Errors;
     std::copy_if(Totals.Findings.begin(), Totals.Findings.end(),
-                 std::back_inserter(Errors),
-                 [](const Finding &F) { return F.Error; });
+                 std::back_inserter(Errors), [](const Finding &F) {
+                   return F.Level == FindingLevel::Error &&
+                          !F.SuppressedByNolint;
+                 });
     llvm::outs() << renderJson(Totals.Records, Totals.FixRecords,
                                Totals.Remarks, Errors);
   }
@@ -172,16 +184,42 @@ std::optional<int> writeOutputs(const RunRequest &Request,
     for (const std::string &Path : Written)
       llvm::errs() << "bankfix: wrote " << Path << "\n";
   }
-  if (Request.Format == OutputFormat::Sarif) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    llvm::outs() << renderSarif(Totals.Findings, BANKFIX_VERSION,
-                                std::string(Cwd));
-  }
   return std::nullopt;
 }
 
+/// "bankfix: 3 files checked: 2 warnings, 1 error, 4 places not judged,
+/// 1 file failed" after a run over more than one file; a place not judged
+/// is an access bankfix cannot model or shared memory it cannot follow
+/// (each said as a remark).
+void printSummary(const RunTotals &Totals) {
+  auto Count = [](unsigned N, const char *One, const char *Many) {
+    return std::to_string(N) + " " + (N == 1 ? One : Many);
+  };
+  llvm::errs() << "bankfix: " << Count(Totals.FilesChecked, "file", "files")
+               << " checked: " << Count(Totals.Warnings, "warning", "warnings")
+               << ", " << Count(Totals.Errors, "error", "errors") << ", "
+               << Count(coverageOf(Totals.Records).NotJudged +
+                            unsigned(Totals.Remarks.size()),
+                        "place not judged", "places not judged")
+               << ", " << Count(Totals.FailedFiles, "file", "files")
+               << " failed\n";
+}
+
 } // namespace
+
+void bankfix::writeReport(OutputFormat Format,
+                          const std::vector<Finding> &Findings) {
+  if (Format != OutputFormat::Sarif && Format != OutputFormat::CodeClimate)
+    return;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::outs() << (Format == OutputFormat::Sarif
+                       ? renderSarif(Findings, toolNotifications(),
+                                     BANKFIX_VERSION, std::string(Cwd))
+                       : renderCodeClimate(Findings, std::string(Cwd)));
+}
+
+namespace {} // namespace
 
 int bankfix::runBankfix(const RunRequest &Request) {
   RunTotals Totals;
@@ -193,10 +231,13 @@ int bankfix::runBankfix(const RunRequest &Request) {
                    << "\n";
     return Totals.AnyFailed ? 2 : 0;
   }
-  analyzeInOrder(Jobs, Request.Threads,
-                 [&](const FileJob &Job, FileAnalysis &Result) {
-                   takeFile(Request, Job, Result, Totals);
-                 });
+  {
+    ProgressLine Progress(Jobs.size(), !Request.Quiet);
+    analyzeInOrder(Jobs, Request.Threads,
+                   [&](const FileJob &Job, FileAnalysis &Result) {
+                     takeFile(Request, Job, Result, Totals, Progress);
+                   });
+  }
   if (!Totals.AnyFailed)
     for (const BlockDimOption &O : Request.Settings.Options.BlockDims)
       if (!O.Kernel.empty() && !Totals.BlockDimNamesFound.count(O.Kernel)) {
@@ -206,10 +247,14 @@ int bankfix::runBankfix(const RunRequest &Request) {
                   "' in the files checked");
       }
   for (const std::string &Line : keepConsistentFixes(Totals.Files))
-    llvm::errs() << "bankfix: warning: " << Line << "\n";
+    toolWarning(Line);
   if (Request.Apply)
     applyFixes(Totals);
-  if (std::optional<int> Exit = writeOutputs(Request, Totals))
+  std::optional<int> Exit = writeOutputs(Request, Totals);
+  writeReport(Request.Format, Totals.Findings);
+  if (Totals.FilesChecked > 1 && !Request.Quiet)
+    printSummary(Totals);
+  if (Exit)
     return *Exit;
   if (Totals.AnyFailed)
     return 2;

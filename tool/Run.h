@@ -4,8 +4,8 @@
 // Checks every input (its settings from the command line and its
 // .bankfix.yaml, its flags from the compile database), prints each file's
 // diagnostics in input order, then applies or exports the fixes and writes
-// the JSON, SARIF or --explain-svg output. Returns the exit status: 0, 1
-// for warnings treated as errors, 2 for a tool error.
+// the JSON, SARIF, Code Quality or --explain-svg output. Returns the exit
+// status: 0, 1 for warnings treated as errors, 2 for a tool error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,12 @@
 namespace bankfix {
 
 int runBankfix(const RunRequest &Request);
+
+/// Writes the SARIF log or Code Quality report of \p Format (other formats:
+/// nothing) to stdout: \p Findings, and the tool's errors and warnings so
+/// far. Also when the run stopped early, so that a CI step that uploads the
+/// report always gets a valid one.
+void writeReport(OutputFormat Format, const std::vector<Finding> &Findings);
 
 } // namespace bankfix
 

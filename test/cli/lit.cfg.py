@@ -37,3 +37,12 @@ if platform.machine() in ("x86_64", "AMD64"):
 # user's ~/.cache (preamble-cache.test uses directories of its own).
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
                                                     "cache")
+# A mount namespace in which /usr/local is empty (root, or unprivileged
+# user namespaces): no-toolkit.test hides the toolkit with it.
+try:
+    if subprocess.run(["unshare", "-m", "sh", "-c",
+                       "mount -t tmpfs tmpfs /usr/local"],
+                      capture_output=True, timeout=30).returncode == 0:
+        config.available_features.add("hide-usr-local")
+except (OSError, subprocess.SubprocessError):
+    pass

@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""Runs a command with its stdout on a pseudo-terminal and prints what it
-wrote, for tests of what a program does on a terminal (colours).
-Not a test by itself (lit runs *.test)."""
+"""Runs a command with its stdout (or with --stderr first, its stderr) on a
+pseudo-terminal and prints what it wrote there, for tests of what a
+program does on a terminal (colours, a progress line). The other stream is
+discarded. Not a test by itself (lit runs *.test)."""
 import os
 import pty
 import subprocess
 import sys
 
+args = sys.argv[1:]
+on_stderr = args[0] == "--stderr"
+if on_stderr:
+    args = args[1:]
 main, side = pty.openpty()
-proc = subprocess.Popen(sys.argv[1:], stdout=side, stderr=subprocess.DEVNULL)
+if on_stderr:
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=side)
+else:
+    proc = subprocess.Popen(args, stdout=side, stderr=subprocess.DEVNULL)
 os.close(side)
 out = b""
 while True:

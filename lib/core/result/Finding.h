@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Finding.h - One reported warning, as plain data --------------------===//
 //
-// What the SARIF report is made from: the rule, the message, where, and the
-// fix that answers it, when there is one.
+// What the SARIF and Code Quality reports are made from: a warning, error
+// or remark as bankfix said it, the rule, where, the notes that followed it
+// (with their places), the fix that answers it, and the NOLINT comment that
+// suppressed it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,12 +24,24 @@ struct SourceRegion {
   unsigned EndLine = 0, EndColumn = 0;
 };
 
+enum class FindingLevel { Warning, Error, Remark };
+
 struct Finding {
   std::string RuleId; ///< "bankfix-bank-conflict", "bankfix-nolint"
-  bool Error = false; ///< an error (bankfix-launch-bounds), not a warning
+  FindingLevel Level = FindingLevel::Warning;
   std::string Message;
   std::string File; ///< as clang names it
   SourceRegion Region;
+  /// A note said after the finding: at a place (File set) or about the
+  /// whole finding (the block shape's totals).
+  struct Note {
+    std::string Message;
+    std::string File;
+    SourceRegion Region;
+  };
+  std::vector<Note> Notes;
+  /// Set when a NOLINT comment suppressed the finding (it was not shown).
+  bool SuppressedByNolint = false;
   /// The text that replaces a region.
   struct Replacement {
     std::string File;

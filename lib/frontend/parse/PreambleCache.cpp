@@ -248,8 +248,10 @@ std::optional<std::string> buildLocked(const std::vector<std::string> &Args,
     say(Opts, "another process is building '" + Prefix + "*.pch'");
     return std::nullopt;
   }
-  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
-    return Found; // built while we waited for the lock
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts)) {
+    say(Opts, "using '" + *Found + "'");
+    return Found;
+  } // built while we waited for the lock
   llvm::SmallString<256> Temp;
   int FD = -1;
   if (std::error_code EC =
@@ -351,8 +353,10 @@ findOrBuildPreamble(const std::vector<std::string> &Args, FileManager &Files,
     say(Opts, "'" + Dir + "' is writable by every user; not used");
     return std::nullopt;
   }
-  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts))
+  if (std::optional<std::string> Found = findValid(Dir, Prefix, Opts)) {
+    say(Opts, "using '" + *Found + "'");
     return Found;
+  }
   if (std::error_code EC = fs::create_directories(Dir)) {
     say(Opts, "cannot create '" + Dir + "': " + EC.message());
     return std::nullopt;

@@ -18,6 +18,7 @@
 #include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
+#include "frontend/report/RecordingSink.h"
 #include "frontend/report/ResultRecords.h"
 #include "frontend/report/SourcePlace.h"
 #include "frontend/report/UnitReport.h"
@@ -92,13 +93,24 @@ public:
       if (!O.Kernel.empty() && O.ConfigFile.empty() &&
           namesAFunctionOf(O, Context))
         Result.BlockDimNamesFound.insert(O.Kernel);
-    TextDiagnosticSink Sink(OS, Opts.Colors, CI.getLangOpts(),
+    TextDiagnosticSink Text(OS, Opts.Colors, CI.getLangOpts(),
                             CI.getPreprocessor());
-    ConflictReporter Reporter(Sink);
+    RecordingSink Shown(SM, CI.getLangOpts(), &Text);
+    RecordingSink Suppressed(SM, CI.getLangOpts(), nullptr);
+    ConflictReporter Reporter(Shown), SuppressedReporter(Suppressed);
+    Recorded = &Shown;
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
-    reportUnit(Context, U, Filter, Reporter, *this);
+    UnitReportOptions ReportOpts;
+    ReportOpts.NolintSuppressed = &SuppressedReporter;
+    reportUnit(Context, U, Filter, Reporter, *this, ReportOpts);
+    Recorded = nullptr;
     Result.Warnings = Reporter.warnings();
     Result.Errors = Reporter.errors();
+    Result.Findings = std::move(Shown.findings());
+    for (Finding &F : Suppressed.findings()) {
+      F.SuppressedByNolint = true;
+      Result.Findings.push_back(std::move(F));
+    }
     for (const ArrayFix &Fix : U.Fixes) {
       Result.FixRecords.push_back(fixRecord(SM, Fix));
       std::string Key = headerBufferOf(Fix);
@@ -114,20 +126,6 @@ public:
 
   void remark(const WalkRemark &R) override {
     Result.Remarks.push_back(remarkRecord(SM, R));
-  }
-
-  void overrun(const LaunchOverrun &O, const std::string &Error) override {
-    Finding F = makeFinding(
-        SM, CI.getLangOpts(), LaunchBoundsCheck, Error,
-        CharSourceRange::getTokenRange(Unit->Launches[O.Launch].Loc));
-    F.Error = true;
-    Result.Findings.push_back(std::move(F));
-  }
-
-  void nolintProblem(const DiagnosticFilter::Problem &P) override {
-    Result.Findings.push_back(
-        makeFinding(SM, CI.getLangOpts(), NolintCheck, P.Message,
-                    CharSourceRange::getCharRange(P.Loc)));
   }
 
   void unsupported(size_t I, FilterVerdict Verdict) override {
@@ -150,15 +148,11 @@ public:
       ++(Verdict == FilterVerdict::Nolint ? Result.SuppressedByNolint
                                           : Result.SuppressedByHeaderFilter);
     explain(Access, &S, Block, Unit->fixOf(Access.Array), Warning.has_value());
-    if (Warning) {
-      Finding F = makeFinding(
-          SM, CI.getLangOpts(), BankConflictCheck, *Warning,
-          CharSourceRange::getTokenRange(Access.Expr->getSourceRange()));
-      if (Carried)
-        F.Fix = exportFix(*Carried, *Warning,
-                          SM.getExpansionLoc(Access.Expr->getBeginLoc()));
-      Result.Findings.push_back(std::move(F));
-    }
+    // The warning just said is the last finding recorded.
+    if (Warning && Carried)
+      if (Finding *F = Recorded->last())
+        F->Fix = exportFix(*Carried, *Warning,
+                           SM.getExpansionLoc(Access.Expr->getBeginLoc()));
     AccessRecord R = accessRecord(SM, Access, Block);
     // What would have been a warning or a remark.
     if (warns(S) || !S.judged() || !S.runs())
@@ -262,6 +256,8 @@ private:
   PartialParse &Parse;
   ASTContext *Ctx = nullptr;
   const PipelineResult *Unit = nullptr;
+  /// While the unit is reported: the findings shown so far.
+  RecordingSink *Recorded = nullptr;
 };
 
 class AnalysisAction : public ASTFrontendAction {

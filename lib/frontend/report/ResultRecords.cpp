@@ -100,17 +100,4 @@ FixRecord fixRecord(const SourceManager &SM, const ArrayFix &Fix) {
   return R;
 }
 
-Finding makeFinding(const SourceManager &SM, const LangOptions &LangOpts,
-                    const char *Check, const std::string &Message,
-                    CharSourceRange Range) {
-  Finding F;
-  F.RuleId = Check;
-  F.Message = Message;
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Range.getBegin()));
-  if (P.isValid())
-    F.File = P.getFilename();
-  F.Region = regionOf(SM, LangOpts, Range);
-  return F;
-}
-
 } // namespace bankfix

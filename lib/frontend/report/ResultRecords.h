@@ -54,11 +54,6 @@ const char *suppressionName(FilterVerdict Verdict);
 /// What --format=json says about \p Fix.
 FixRecord fixRecord(const clang::SourceManager &SM, const ArrayFix &Fix);
 
-/// A warning of \p Check over \p Range, for SARIF.
-Finding makeFinding(const clang::SourceManager &SM,
-                    const clang::LangOptions &LangOpts, const char *Check,
-                    const std::string &Message, clang::CharSourceRange Range);
-
 } // namespace bankfix
 
 #endif // BANKFIX_RESULTRECORDS_H

@@ -4,11 +4,10 @@
 #include "frontend/report/SarifReport.h"
 
 #include "frontend/report/ConflictReporter.h"
+#include "frontend/report/PathUnderRoot.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -61,36 +60,27 @@ std::string encodeUri(llvm::StringRef Path) {
 class Locator {
 public:
   explicit Locator(const std::string &WorkingDirectory)
-      : Root(WorkingDirectory) {
-    llvm::sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
-  }
+      : Root(WorkingDirectory) {}
 
   /// The artifactLocation of \p File.
   llvm::json::Object locate(const std::string &File) const {
-    llvm::SmallString<256> Path(File);
-    if (!llvm::sys::path::is_absolute(Path)) {
-      llvm::SmallString<256> Full(Root);
-      llvm::sys::path::append(Full, Path);
-      Path = Full;
-    }
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    llvm::StringRef Relative(Path);
-    if (Relative.consume_front(Root) && Relative.consume_front("/"))
-      return llvm::json::Object{{"uri", encodeUri(Relative)},
+    PlacedPath P = placePath(Root, File);
+    if (P.UnderRoot)
+      return llvm::json::Object{{"uri", encodeUri(P.Path)},
                                 {"uriBaseId", SourceRoot}};
-    return llvm::json::Object{{"uri", "file://" + encodeUri(Path)}};
+    return llvm::json::Object{{"uri", "file://" + encodeUri(P.Path)}};
   }
 
   /// "file:///dir/": the value of %SRCROOT%.
   std::string rootUri() const {
-    std::string Uri = "file://" + encodeUri(Root);
+    std::string Uri = "file://" + encodeUri(placePath(Root, Root).Path);
     if (Uri.back() != '/')
       Uri += '/';
     return Uri;
   }
 
 private:
-  llvm::SmallString<256> Root;
+  std::string Root;
 };
 
 llvm::json::Object region(const SourceRegion &R) {
@@ -145,35 +135,95 @@ int64_t ruleIndex(const std::string &Id) {
   return -1;
 }
 
+const char *levelName(FindingLevel L) {
+  return L == FindingLevel::Error    ? "error"
+         : L == FindingLevel::Remark ? "note"
+                                     : "warning";
+}
+
+llvm::json::Object physicalLocation(const std::string &File,
+                                    const SourceRegion &Region,
+                                    const Locator &Where) {
+  return llvm::json::Object{{"artifactLocation", Where.locate(File)},
+                            {"region", region(Region)}};
+}
+
+/// One result: the finding at its place, its notes as related locations
+/// (a note without a place keeps only its message), its fix, and a NOLINT
+/// comment's suppression.
+llvm::json::Object result(const Finding &F, const Locator &Where) {
+  llvm::json::Object Result{
+      {"ruleId", F.RuleId},
+      {"level", levelName(F.Level)},
+      {"message", llvm::json::Object{{"text", F.Message}}},
+      {"locations",
+       llvm::json::Array{llvm::json::Object{
+           {"physicalLocation", physicalLocation(F.File, F.Region, Where)}}}},
+  };
+  if (int64_t Index = ruleIndex(F.RuleId); Index >= 0)
+    Result["ruleIndex"] = Index;
+  if (!F.Notes.empty()) {
+    llvm::json::Array Related;
+    for (size_t I = 0; I < F.Notes.size(); ++I) {
+      const Finding::Note &N = F.Notes[I];
+      llvm::json::Object Location{
+          {"id", int64_t(I + 1)},
+          {"message", llvm::json::Object{{"text", N.Message}}}};
+      if (!N.File.empty())
+        Location["physicalLocation"] =
+            physicalLocation(N.File, N.Region, Where);
+      Related.push_back(std::move(Location));
+    }
+    Result["relatedLocations"] = std::move(Related);
+  }
+  if (F.Fix)
+    Result["fixes"] = llvm::json::Array{fix(*F.Fix, Where)};
+  if (F.SuppressedByNolint)
+    Result["suppressions"] = llvm::json::Array{llvm::json::Object{
+        {"kind", "inSource"},
+        {"justification", "a NOLINT comment suppresses " + F.RuleId}}};
+  return Result;
+}
+
+/// The run's one invocation: successful unless it holds an error.
+llvm::json::Object
+invocation(const std::vector<ToolNotification> &Notifications,
+           const Locator &Where) {
+  bool Successful = true;
+  llvm::json::Array Out;
+  for (const ToolNotification &N : Notifications) {
+    Successful &= !N.Error;
+    llvm::json::Object Notification{
+        {"level", N.Error ? "error" : "warning"},
+        {"message", llvm::json::Object{{"text", N.Message}}}};
+    if (!N.File.empty())
+      Notification["locations"] = llvm::json::Array{llvm::json::Object{
+          {"physicalLocation",
+           llvm::json::Object{{"artifactLocation", Where.locate(N.File)}}}}};
+    Out.push_back(std::move(Notification));
+  }
+  llvm::json::Object Invocation{{"executionSuccessful", Successful}};
+  if (!Out.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Out);
+  return Invocation;
+}
+
 } // namespace
 
 std::string renderSarif(const std::vector<Finding> &Findings,
+                        const std::vector<ToolNotification> &Notifications,
                         const std::string &ToolVersion,
                         const std::string &WorkingDirectory) {
   Locator Where(WorkingDirectory);
   llvm::json::Array Results;
-  for (const Finding &F : Findings) {
-    llvm::json::Object Result{
-        {"ruleId", F.RuleId},
-        {"level", F.Error ? "error" : "warning"},
-        {"message", llvm::json::Object{{"text", F.Message}}},
-        {"locations",
-         llvm::json::Array{llvm::json::Object{
-             {"physicalLocation",
-              llvm::json::Object{{"artifactLocation", Where.locate(F.File)},
-                                 {"region", region(F.Region)}}}}}},
-    };
-    if (int64_t Index = ruleIndex(F.RuleId); Index >= 0)
-      Result["ruleIndex"] = Index;
-    if (F.Fix)
-      Result["fixes"] = llvm::json::Array{fix(*F.Fix, Where)};
-    Results.push_back(std::move(Result));
-  }
+  for (const Finding &F : Findings)
+    Results.push_back(result(F, Where));
 
   llvm::json::Object Driver{
       {"name", "bankfix"}, {"version", ToolVersion}, {"rules", rules()}};
   llvm::json::Object Run{
       {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"invocations", llvm::json::Array{invocation(Notifications, Where)}},
       {"originalUriBaseIds",
        llvm::json::Object{
            {SourceRoot, llvm::json::Object{{"uri", Where.rootUri()}}}}},

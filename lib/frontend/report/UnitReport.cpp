@@ -14,11 +14,17 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
                 UnitReportObserver &Observer,
                 const UnitReportOptions &Options) {
   const SharedAccesses &Found = Unit.Found;
+  // Where a diagnostic with this verdict is said, if anywhere.
+  auto ReporterFor = [&](FilterVerdict V) -> ConflictReporter * {
+    if (V == FilterVerdict::Show || Options.ReportSuppressed)
+      return &Reporter;
+    return V == FilterVerdict::Nolint ? Options.NolintSuppressed : nullptr;
+  };
   for (const WalkRemark &R : Found.Remarks) {
-    bool Shown = Filter.check(R.Loc, BankConflictCheck) == FilterVerdict::Show;
-    if (Shown || Options.ReportSuppressed)
-      Reporter.reportRemark(R.Loc, R.Message);
-    if (Shown)
+    FilterVerdict Verdict = Filter.check(R.Loc, BankConflictCheck);
+    if (ConflictReporter *To = ReporterFor(Verdict))
+      To->reportRemark(R.Loc, R.Message);
+    if (Verdict == FilterVerdict::Show)
       Observer.remark(R);
   }
   if (!Options.ReportSuppressed)
@@ -32,9 +38,10 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
     FilterVerdict Verdict =
         Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck);
     bool Shown = Verdict == FilterVerdict::Show;
+    ConflictReporter *To = ReporterFor(Verdict);
     if (!Access.Unsupported.empty()) {
-      if (Shown || Options.ReportSuppressed)
-        Reporter.reportUnsupported(Access);
+      if (To)
+        To->reportUnsupported(Access);
       Observer.unsupported(I, Verdict);
       continue;
     }
@@ -44,10 +51,10 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
       const ArrayFix *Answers =
           Shown && Fix && Fix->fixes() && !Carried.count(Fix) ? Fix : nullptr;
       std::optional<std::string> Warning;
-      if (Shown || Options.ReportSuppressed)
-        Warning = Reporter.report(Access, Unit.Summaries[I][K], Block,
-                                  plainAlternative(Ctx, Access, Block.Shape),
-                                  Fix, Answers);
+      if (To)
+        Warning = To->report(Access, Unit.Summaries[I][K], Block,
+                             plainAlternative(Ctx, Access, Block.Shape), Fix,
+                             Answers);
       if (!Shown)
         Warning.reset();
       const ArrayFix *CarriedNow = nullptr;
@@ -61,10 +68,11 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
   for (const LaunchOverrun &O : Unit.Overruns) {
     const LaunchSite &Launch = Unit.Launches[O.Launch];
     FilterVerdict Verdict = Filter.check(Launch.Loc, LaunchBoundsCheck);
-    if (Verdict != FilterVerdict::Show && !Options.ReportSuppressed)
+    ConflictReporter *To = ReporterFor(Verdict);
+    if (!To)
       continue;
-    std::string Error = Reporter.reportOverrun(
-        O, Launch, Found.Accesses[O.Access], Unit.Choices[O.Access][O.Choice]);
+    std::string Error = To->reportOverrun(O, Launch, Found.Accesses[O.Access],
+                                          Unit.Choices[O.Access][O.Choice]);
     if (Verdict == FilterVerdict::Show)
       Observer.overrun(O, Error);
   }

@@ -45,6 +45,9 @@ struct UnitReportOptions {
   /// Report what NOLINT or the header filter suppresses too (clang-tidy
   /// filters for itself), and leave unmatched NOLINT comments to it.
   bool ReportSuppressed = false;
+  /// When set, what a NOLINT comment suppresses is said here rather than
+  /// nowhere (bankfix records it, unshown, as a suppressed SARIF result).
+  ConflictReporter *NolintSuppressed = nullptr;
 };
 
 /// Reports \p Unit through \p Reporter.

@@ -48,9 +48,19 @@ public:
     auto Builder = Check.diag(D.Loc, "%0", Level) << D.Message;
     if (D.Level != ReportedDiagnostic::Note && D.Range.isValid())
       Builder << D.Range;
-    if (D.AnswersFix)
-      for (const FixEdit &E : D.AnswersFix->Edits)
+    // Arrays of several instantiations of one template share their edits:
+    // each edit once.
+    std::vector<const FixEdit *> Added;
+    for (const ArrayFix *Fix : D.AnswersFixes)
+      for (const FixEdit &E : Fix->Edits) {
+        if (llvm::any_of(Added, [&](const FixEdit *A) {
+              return A->Edit.File == E.Edit.File &&
+                     sameReplacement(A->Edit, E.Edit);
+            }))
+          continue;
+        Added.push_back(&E);
         Builder << FixItHint::CreateReplacement(E.Range, E.Text);
+      }
   }
 
 private:

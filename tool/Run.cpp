@@ -10,6 +10,7 @@
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
 #include "frontend/project/ParallelAnalysis.h"
+#include "frontend/project/RepeatedFindings.h"
 #include "frontend/project/RunLaunchScope.h"
 #include "frontend/report/CodeClimateReport.h"
 #include "frontend/report/CoverageStats.h"
@@ -50,6 +51,8 @@ struct RunTotals {
   /// other and no file is analysed after another was rewritten, whatever
   /// -j is.
   std::vector<FileFixes> Files;
+  /// The header findings reported so far: each is said once.
+  RepeatedFindings Repeated;
 };
 
 template <typename T> void append(std::vector<T> &To, const std::vector<T> &V) {
@@ -87,6 +90,7 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
               FileAnalysis &Result, RunTotals &Totals, ProgressLine &Progress) {
   const std::string &File = Job.Path;
   Progress.clear();
+  Totals.Repeated.dropRepeated(File, Result);
   bool Text = Request.Format == OutputFormat::Text;
   for (const std::string &Warning : Job.Warnings)
     toolWarning(Warning, File);

@@ -28,9 +28,30 @@ struct LaneAddress {
 
 enum class LaneState { Active, Inactive, Failed };
 
+/// How a guard is named in a message: as written when short, otherwise by
+/// the terms it is made of ("a condition on 'kbc', 'ne11' and 2 more").
+std::string guardName(const LaneExpr &Guard) {
+  constexpr size_t Longest = 60, Named = 3;
+  std::string Printed = printLaneExpr(Guard);
+  std::vector<std::string> Names;
+  collectLeafNames(Guard, Names);
+  if (Printed.size() <= Longest || Names.empty())
+    return "'" + Printed + "'";
+  std::string Out = "a condition on ";
+  size_t Shown = std::min(Names.size(), Named);
+  for (size_t I = 0; I < Shown; ++I)
+    Out += (I == 0                                    ? ""
+            : I + 1 == Shown && Names.size() == Shown ? " and "
+                                                      : ", ") +
+           ("'" + Names[I] + "'");
+  if (Names.size() > Shown)
+    Out += " and " + std::to_string(Names.size() - Shown) + " more";
+  return Out;
+}
+
 /// Records that \p Guard was taken as true.
 void assume(const LaneExpr &Guard, AccessEvaluation &Eval) {
-  std::string Text = "'" + printLaneExpr(Guard) + "' holds";
+  std::string Text = guardName(Guard) + " holds";
   // Data read from memory may differ between lanes, like threadIdx.
   if (dependsOnLane(Guard) || mentions(Guard, ExprKind::Unknown))
     Text += " in every lane";

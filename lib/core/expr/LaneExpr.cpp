@@ -224,6 +224,18 @@ bool mentions(const LaneExpr &E, ExprKind K) {
   return false;
 }
 
+void collectLeafNames(const LaneExpr &E, std::vector<std::string> &Out) {
+  std::string Name;
+  if (E.Kind == ExprKind::ThreadIdx || E.Kind == ExprKind::BlockDim)
+    Name = printLaneExpr(E);
+  else if (E.Kind == ExprKind::Uniform || E.Kind == ExprKind::Unknown)
+    Name = E.Name;
+  if (!Name.empty() && std::find(Out.begin(), Out.end(), Name) == Out.end())
+    Out.push_back(std::move(Name));
+  for (const LaneExprPtr &Op : E.Ops)
+    collectLeafNames(*Op, Out);
+}
+
 void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out) {
   if (E.Kind == ExprKind::Uniform)
     Out.emplace(E.Name, E.Type);

@@ -132,6 +132,10 @@ bool dependsOnLane(const LaneExpr &E);
 /// True when some node of \p E is of kind \p K.
 bool mentions(const LaneExpr &E, ExprKind K);
 
+/// The terms \p E is made of (threadIdx.x, blockDim.y, the spelling of
+/// each uniform and unknown term), each once, in the order they appear.
+void collectLeafNames(const LaneExpr &E, std::vector<std::string> &Out);
+
 /// Values given to warp-uniform symbols ("n" -> 32) for one evaluation:
 /// few, looked up for every lane.
 using UniformBindings = std::vector<std::pair<std::string, int64_t>>;

@@ -42,19 +42,24 @@ struct Finding {
   std::vector<Note> Notes;
   /// Set when a NOLINT comment suppressed the finding (it was not shown).
   bool SuppressedByNolint = false;
+  /// Where bankfix's text output says it, notes included: [begin, end) in
+  /// bytes (empty when it was not shown).
+  size_t TextBegin = 0, TextEnd = 0;
   /// The text that replaces a region.
   struct Replacement {
     std::string File;
     SourceRegion Region;
     std::string Text;
   };
-  /// The fix that answers the finding: what it does, and its replacements
+  /// A fix that answers the finding: what it does, and its replacements
   /// (in one file or several).
   struct FixDescription {
     std::string Description; ///< "pad it to float[32][33]"
     std::vector<Replacement> Replacements;
   };
-  std::optional<FixDescription> Fix;
+  /// Usually one; one per array where the finding covers several (the
+  /// instantiations of a template, helpers called with different arrays).
+  std::vector<FixDescription> Fixes;
 };
 
 } // namespace bankfix

@@ -18,6 +18,7 @@
 #include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
+#include "frontend/report/NolintNoteFilter.h"
 #include "frontend/report/RecordingSink.h"
 #include "frontend/report/ResultRecords.h"
 #include "frontend/report/SourcePlace.h"
@@ -95,11 +96,13 @@ public:
         Result.BlockDimNamesFound.insert(O.Kernel);
     TextDiagnosticSink Text(OS, Opts.Colors, CI.getLangOpts(),
                             CI.getPreprocessor());
-    RecordingSink Shown(SM, CI.getLangOpts(), &Text);
+    RecordingSink Shown(SM, CI.getLangOpts(), &Text, &OS);
     RecordingSink Suppressed(SM, CI.getLangOpts(), nullptr);
-    ConflictReporter Reporter(Shown), SuppressedReporter(Suppressed);
-    Recorded = &Shown;
     DiagnosticFilter Filter(SM, Opts.HeaderFilter);
+    // Notes on a NOLINT line are dropped as clang-tidy drops them.
+    NolintNoteFilter ShownNotes(Filter, Shown);
+    ConflictReporter Reporter(ShownNotes), SuppressedReporter(Suppressed);
+    Recorded = &Shown;
     UnitReportOptions ReportOpts;
     ReportOpts.NolintSuppressed = &SuppressedReporter;
     reportUnit(Context, U, Filter, Reporter, *this, ReportOpts);
@@ -138,9 +141,21 @@ public:
     Result.Records.back().SuppressedBy = suppressionName(Verdict);
   }
 
+  void carried(const std::string &Warning,
+               const std::vector<const ArrayFix *> &Fixes,
+               const FoundAccess &Access) override {
+    // The warning just said is the last finding recorded.
+    Finding *F = Recorded->last();
+    for (const ArrayFix *Fix : Fixes) {
+      Finding::FixDescription D = exportFix(
+          *Fix, Warning, SM.getExpansionLoc(Access.Expr->getBeginLoc()));
+      if (F)
+        F->Fixes.push_back(std::move(D));
+    }
+  }
+
   void judged(size_t I, size_t K, FilterVerdict Verdict,
-              const std::optional<std::string> &Warning,
-              const ArrayFix *Carried) override {
+              const std::optional<std::string> &Warning) override {
     const FoundAccess &Access = Unit->Found.Accesses[I];
     const BlockShapeChoice &Block = Unit->Choices[I][K];
     const AccessSummary &S = Unit->Summaries[I][K];
@@ -148,11 +163,6 @@ public:
       ++(Verdict == FilterVerdict::Nolint ? Result.SuppressedByNolint
                                           : Result.SuppressedByHeaderFilter);
     explain(Access, &S, Block, Unit->fixOf(Access.Array), Warning.has_value());
-    // The warning just said is the last finding recorded.
-    if (Warning && Carried)
-      if (Finding *F = Recorded->last())
-        F->Fix = exportFix(*Carried, *Warning,
-                           SM.getExpansionLoc(Access.Expr->getBeginLoc()));
     AccessRecord R = accessRecord(SM, Access, Block);
     // What would have been a warning or a remark.
     if (warns(S) || !S.judged() || !S.runs())

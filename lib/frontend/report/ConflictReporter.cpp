@@ -192,6 +192,35 @@ std::string warningText(const FoundAccess &Access,
          (WorstCase.empty() ? "" : "; worst case, " + WorstCase) + ")";
 }
 
+/// What the cases at a place differ in: "instantiations", "block shapes",
+/// "calls", "paths", or "cases" when more than one of these.
+std::string casesWord(const FoundAccess &Access, const BlockShapeChoice &Block,
+                      const PlaceCases &Place) {
+  // Instantiations: functions made from one template; otherwise other
+  // functions or call chains reach the access.
+  auto Pattern = [](const FoundAccess &A) {
+    return A.Function->getTemplateInstantiationPattern();
+  };
+  bool Instances = false, Shapes = false, Calls = false;
+  for (const OtherCase &O : Place.Others) {
+    bool OtherFunction = O.Access->Function != Access.Function;
+    bool SameTemplate =
+        Pattern(Access) && Pattern(Access) == Pattern(*O.Access);
+    Instances |= OtherFunction && SameTemplate;
+    Calls |=
+        (OtherFunction && !SameTemplate) || O.Access->Calls != Access.Calls;
+    Shapes |= !(O.Block->Shape == Block.Shape);
+  }
+  bool Functions = Instances && !Calls;
+  int Kinds = int(Functions) + int(Shapes) + int(Calls);
+  if (Kinds > 1)
+    return "cases";
+  return Functions ? "instantiations"
+         : Shapes  ? "block shapes"
+         : Calls   ? "calls"
+                   : "paths";
+}
+
 } // namespace
 
 void ConflictReporter::reportPlainAlternative(
@@ -207,12 +236,11 @@ void ConflictReporter::reportPlainAlternative(
          "): the struct's size spreads the accessed member over the banks");
 }
 
-std::optional<std::string>
-ConflictReporter::report(const FoundAccess &Access,
-                         const AccessSummary &Summary,
-                         const BlockShapeChoice &Block,
-                         const std::optional<PlainElementAlternative> &Plain,
-                         const ArrayFix *Fix, const ArrayFix *Answers) {
+std::optional<std::string> ConflictReporter::report(
+    const FoundAccess &Access, const AccessSummary &Summary,
+    const BlockShapeChoice &Block,
+    const std::optional<PlainElementAlternative> &Plain, const ArrayFix *Fix,
+    const std::vector<const ArrayFix *> &Answers, const PlaceCases &Place) {
   SourceRange Range = Access.Expr->getSourceRange();
   SourceLocation Loc = Access.Expr->getBeginLoc();
   std::string Shape = "block " + Block.Shape.str() + " (" + Block.Origin + ")";
@@ -245,13 +273,21 @@ ConflictReporter::report(const FoundAccess &Access,
     return std::nullopt;
   ++Warnings;
   std::string Message = warningText(Access, Summary);
+  if (!Place.Others.empty()) // inside the closing parenthesis
+    Message.insert(Message.size() - 1,
+                   "; the worst of " + std::to_string(Place.Others.size() + 1) +
+                       " " + casesWord(Access, Block, Place) +
+                       " that conflict here" +
+                       (Place.Judged > Place.Others.size() + 1
+                            ? ", of " + std::to_string(Place.Judged)
+                            : ""));
   ReportedDiagnostic W;
   W.Level = ReportedDiagnostic::Warning;
   W.Loc = Loc;
   W.Message = Message;
   W.Check = BankConflictCheck;
   W.Range = Range;
-  W.AnswersFix = Answers;
+  W.AnswersFixes = Answers;
   Sink.emit(W);
   reportCalls(Access);
   for (const AccessInstance &I : Access.Instances)
@@ -266,11 +302,37 @@ ConflictReporter::report(const FoundAccess &Access,
   note(Shape + ": " + Runs + ", " + std::to_string(Summary.BlockWavefronts) +
        " wavefronts per block, ideal " + std::to_string(Summary.BlockIdeal) +
        ", " + std::to_string(Summary.blockExcess()) + " excess");
+  reportOtherCases(Access, Block, Place);
   if (Plain)
     reportPlainAlternative(*Plain, Worst);
   if (Fix)
     reportFixNotes(*Fix);
   return Message;
+}
+
+void ConflictReporter::reportOtherCases(const FoundAccess &Access,
+                                        const BlockShapeChoice &Block,
+                                        const PlaceCases &Place) {
+  constexpr size_t Listed = 4;
+  std::vector<const SharedArray *> Declared{Access.Array};
+  for (size_t I = 0; I < Place.Others.size(); ++I) {
+    const OtherCase &O = Place.Others[I];
+    if (I == Listed) {
+      note(plural(Place.Others.size() - Listed, "more case") +
+           " conflict here; --explain lists each");
+      break;
+    }
+    std::string Text = "also " + warningText(*O.Access, *O.Summary);
+    if (!(O.Block->Shape == Block.Shape))
+      Text +=
+          " for block " + O.Block->Shape.str() + " (" + O.Block->Origin + ")";
+    note(std::move(Text));
+    if (std::find(Declared.begin(), Declared.end(), O.Access->Array) ==
+        Declared.end()) {
+      Declared.push_back(O.Access->Array);
+      reportDeclaration(*O.Access->Array, O.Fix);
+    }
+  }
 }
 
 void ConflictReporter::reportUnsupported(const FoundAccess &Access) {

@@ -25,6 +25,22 @@
 
 namespace bankfix {
 
+/// Another case of a conflicting access at the same place in the source
+/// (another template instantiation, block shape, call or path), reported
+/// under the worst case's warning.
+struct OtherCase {
+  const FoundAccess *Access = nullptr;
+  const AccessSummary *Summary = nullptr;
+  const BlockShapeChoice *Block = nullptr;
+  const ArrayFix *Fix = nullptr; ///< its array's fix, or null
+};
+
+/// The worst case at a place and how many there are.
+struct PlaceCases {
+  std::vector<OtherCase> Others; ///< the other conflicting cases, worst first
+  unsigned Judged = 0;           ///< every case judged at the place
+};
+
 /// For an access to a member of a struct element: the same access on an
 /// array of the member's type alone.
 struct PlainElementAlternative {
@@ -38,13 +54,15 @@ public:
 
   /// Reports one access for one block shape; \p Fix is the fix (or
   /// refusal) of its array, when the array conflicts somewhere; \p Answers,
-  /// when set, the fix whose edits go with the warning, if it warns.
-  /// Returns the warning's text when it warned.
+  /// the fixes whose edits go with the warning, if it warns. \p Place: the
+  /// other conflicting cases at the same place, which the one warning
+  /// covers (each gets a note). Returns the warning's text when it warned.
   std::optional<std::string>
   report(const FoundAccess &Access, const AccessSummary &Summary,
          const BlockShapeChoice &Block,
          const std::optional<PlainElementAlternative> &Plain,
-         const ArrayFix *Fix, const ArrayFix *Answers = nullptr);
+         const ArrayFix *Fix, const std::vector<const ArrayFix *> &Answers = {},
+         const PlaceCases &Place = {});
   void reportUnsupported(const FoundAccess &Access);
   /// Something the walk could not follow.
   void reportRemark(clang::SourceLocation Loc, const std::string &Message);
@@ -74,6 +92,10 @@ private:
                               const WarpAccessResult &Worst);
   /// "called from 'kernel' here" at each call that reached the access.
   void reportCalls(const FoundAccess &Access);
+  /// A note for each other conflicting case at the place of \p Access (a
+  /// few, then how many more), and the declaration of each other array.
+  void reportOtherCases(const FoundAccess &Access,
+                        const BlockShapeChoice &Block, const PlaceCases &Place);
 
   /// A note without a place.
   void note(std::string Text);

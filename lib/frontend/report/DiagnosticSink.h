@@ -40,9 +40,10 @@ struct ReportedDiagnostic {
   clang::SourceRange Range; ///< highlighted; may be invalid
   /// Fix-its shown under this diagnostic (the array declaration's note).
   std::vector<clang::FixItHint> FixIts;
-  /// On the first shown warning that an array's fix answers: that fix
-  /// (clang-tidy attaches the fix's edits to the warning itself).
-  const ArrayFix *AnswersFix = nullptr;
+  /// On the first shown warning that an array's fix answers: that fix, and
+  /// those of other arrays the warning covers at the same place (clang-tidy
+  /// attaches the fixes' edits to the warning itself).
+  std::vector<const ArrayFix *> AnswersFixes;
 };
 
 class DiagnosticSink {

@@ -47,8 +47,12 @@ void RecordingSink::emit(const ReportedDiagnostic &D) {
   } else if (!Findings.empty()) {
     Findings.back().Notes.push_back({D.Message, std::move(File), Region});
   }
+  if (Output && D.Level != ReportedDiagnostic::Note && !Findings.empty())
+    Findings.back().TextBegin = Findings.back().TextEnd = Output->tell();
   if (Next)
     Next->emit(D);
+  if (Output && !Findings.empty())
+    Findings.back().TextEnd = Output->tell();
 }
 
 } // namespace bankfix

@@ -21,10 +21,13 @@ namespace bankfix {
 
 class RecordingSink : public DiagnosticSink {
 public:
-  /// \p Next, when set, receives every diagnostic after it is recorded.
+  /// \p Next, when set, receives every diagnostic after it is recorded;
+  /// \p Output, when set, is the stream it writes to (each finding's
+  /// TextBegin and TextEnd are offsets in it).
   RecordingSink(const clang::SourceManager &SM,
-                const clang::LangOptions &LangOpts, DiagnosticSink *Next)
-      : SM(SM), LangOpts(LangOpts), Next(Next) {}
+                const clang::LangOptions &LangOpts, DiagnosticSink *Next,
+                const llvm::raw_ostream *Output = nullptr)
+      : SM(SM), LangOpts(LangOpts), Next(Next), Output(Output) {}
 
   void emit(const ReportedDiagnostic &D) override;
 
@@ -36,6 +39,7 @@ private:
   const clang::SourceManager &SM;
   const clang::LangOptions &LangOpts;
   DiagnosticSink *Next;
+  const llvm::raw_ostream *Output;
   std::vector<Finding> Findings;
 };
 

@@ -176,8 +176,12 @@ llvm::json::Object result(const Finding &F, const Locator &Where) {
     }
     Result["relatedLocations"] = std::move(Related);
   }
-  if (F.Fix)
-    Result["fixes"] = llvm::json::Array{fix(*F.Fix, Where)};
+  if (!F.Fixes.empty()) {
+    llvm::json::Array Fixes;
+    for (const Finding::FixDescription &Fix : F.Fixes)
+      Fixes.push_back(fix(Fix, Where));
+    Result["fixes"] = std::move(Fixes);
+  }
   if (F.SuppressedByNolint)
     Result["suppressions"] = llvm::json::Array{llvm::json::Object{
         {"kind", "inSource"},

@@ -4,8 +4,11 @@
 // The one loop over a pipeline's results that both bankfix and its
 // clang-tidy check run: the walk's remarks, then every access for each of
 // its block shapes, as the reporter words them, filtered as clang-tidy
-// filters (NOLINT comments, the header filter). The first shown warning
-// that an array's fix answers carries that fix. An observer hears of each
+// filters (NOLINT comments, the header filter). Where several conflicting
+// cases share one place in the source (template instantiations, block
+// shapes, calls, paths), one warning about the worst covers them, with a
+// note for each other. The first shown warning that an array's fix
+// answers carries that fix. An observer hears of each
 // access and its verdict, for what else a caller records (JSON, SARIF,
 // --explain).
 //
@@ -32,11 +35,15 @@ public:
   virtual void nolintProblem(const DiagnosticFilter::Problem &) {}
   /// Access \p I of the unit, which cannot be modelled (Unsupported).
   virtual void unsupported(size_t /*I*/, FilterVerdict) {}
-  /// Access \p I for its shape \p K: \p Warning is the warning's text when
-  /// one was shown, \p Carried the fix that warning carries.
+  /// Access \p I for its shape \p K: \p Warning is the text of the shown
+  /// warning that covers it (its own, or that of the worst case at its
+  /// place in the source), when there is one.
   virtual void judged(size_t /*I*/, size_t /*K*/, FilterVerdict,
-                      const std::optional<std::string> & /*Warning*/,
-                      const ArrayFix * /*Carried*/) {}
+                      const std::optional<std::string> & /*Warning*/) {}
+  /// The warning just shown, about \p Access, carries \p Fixes.
+  virtual void carried(const std::string & /*Warning*/,
+                       const std::vector<const ArrayFix *> & /*Fixes*/,
+                       const FoundAccess & /*Access*/) {}
   /// A launch that gives too few bytes, reported as \p Error.
   virtual void overrun(const LaunchOverrun &, const std::string & /*Error*/) {}
 };

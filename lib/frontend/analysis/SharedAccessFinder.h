@@ -20,6 +20,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -64,6 +65,14 @@ struct FoundAccess {
   /// them again. Null before the merges are decided.
   const UncompiledRun *Run = nullptr;
   std::vector<size_t> RunExecutions;
+
+  /// Whether every execution is merged into another access (it is judged
+  /// with that one).
+  bool mergedAway() const {
+    return !Instances.empty() &&
+           std::all_of(Instances.begin(), Instances.end(),
+                       [](const AccessInstance &I) { return I.MergedAway; });
+  }
 };
 
 struct SharedAccesses {

@@ -38,19 +38,17 @@ std::string keyOf(const Finding &F, const std::string &RealFile) {
 
 } // namespace
 
-unsigned RepeatedFindings::dropRepeated(const std::string &MainFile,
-                                        FileAnalysis &Result) {
+void RepeatedFindings::dropRepeated(const std::string &MainFile,
+                                    FileAnalysis &Result) {
   std::string Main = realPath(MainFile);
   std::vector<Finding> Kept;
   std::vector<std::pair<size_t, size_t>> Cut;
-  unsigned Dropped = 0;
   for (Finding &F : Result.Findings) {
     std::string File = F.File.empty() ? Main : realPath(F.File);
     if (File == Main || Seen.insert(keyOf(F, File)).second) {
       Kept.push_back(std::move(F));
       continue;
     }
-    ++Dropped;
     if (F.SuppressedByNolint)
       continue;
     if (F.TextEnd > F.TextBegin)
@@ -72,7 +70,6 @@ unsigned RepeatedFindings::dropRepeated(const std::string &MainFile,
   }
   Output.append(Result.Output, At, std::string::npos);
   Result.Output = std::move(Output);
-  return Dropped;
 }
 
 } // namespace bankfix

@@ -23,9 +23,8 @@ namespace bankfix {
 class RepeatedFindings {
 public:
   /// Drops from \p Result (the analysis of \p MainFile) the header findings
-  /// seen in an earlier file, and remembers the others. Returns how many
-  /// were dropped.
-  unsigned dropRepeated(const std::string &MainFile, FileAnalysis &Result);
+  /// seen in an earlier file, and remembers the others.
+  void dropRepeated(const std::string &MainFile, FileAnalysis &Result);
 
 private:
   std::set<std::string> Seen;

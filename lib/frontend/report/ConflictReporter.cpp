@@ -256,10 +256,7 @@ std::optional<std::string> ConflictReporter::report(
     reportCalls(Access);
     return std::nullopt;
   }
-  bool AllMerged = !Access.Instances.empty();
-  for (const AccessInstance &I : Access.Instances)
-    AllMerged = AllMerged && I.MergedAway;
-  if (AllMerged) // Judged with the access it is merged into.
+  if (Access.mergedAway()) // Judged with the access it is merged into.
     return std::nullopt;
   if (!Summary.runs()) {
     remark(Loc, "no lane of " + Shape + " runs this " + describeAccess(Access),

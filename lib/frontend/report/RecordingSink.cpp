@@ -43,12 +43,12 @@ void RecordingSink::emit(const ReportedDiagnostic &D) {
     F.Message = D.Message;
     F.File = std::move(File);
     F.Region = Region;
+    if (Output)
+      F.TextBegin = F.TextEnd = Output->tell();
     Findings.push_back(std::move(F));
   } else if (!Findings.empty()) {
     Findings.back().Notes.push_back({D.Message, std::move(File), Region});
   }
-  if (Output && D.Level != ReportedDiagnostic::Note && !Findings.empty())
-    Findings.back().TextBegin = Findings.back().TextEnd = Output->tell();
   if (Next)
     Next->emit(D);
   if (Output && !Findings.empty())

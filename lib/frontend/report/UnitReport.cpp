@@ -41,10 +41,7 @@ PlaceKey placeOf(const SourceManager &SM, const FoundAccess &Access) {
 /// Whether the reporter warns about access \p Access with \p Summary (not
 /// merged into another access).
 bool warnsAbout(const FoundAccess &Access, const AccessSummary &Summary) {
-  bool AllMerged = !Access.Instances.empty();
-  for (const AccessInstance &I : Access.Instances)
-    AllMerged = AllMerged && I.MergedAway;
-  return !AllMerged && warns(Summary);
+  return !Access.mergedAway() && warns(Summary);
 }
 
 /// The places of the unit's accesses that several conflicting cases share.

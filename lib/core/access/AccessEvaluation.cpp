@@ -209,10 +209,17 @@ SharedAccessDesc unconditional(const SharedAccessDesc &Access,
 
 } // namespace
 
+namespace {
+thread_local uint64_t LanesEvaluated = 0;
+} // namespace
+
+uint64_t lanesEvaluated() { return LanesEvaluated; }
+
 AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
                                     const SharedAccessDesc &Access,
                                     const BlockShape &Shape,
                                     const EvaluationOptions &Options) {
+  LanesEvaluated += Shape.threads();
   if (std::optional<std::vector<int64_t>> Indices =
           speculatedIndices(Array, Access)) {
     AccessEvaluation Eval = evaluateAccessWith(
@@ -227,6 +234,9 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   if (!Scheme)
     return Eval;
 
+  // A guard no lane reads its thread index in is decided once.
+  bool UniformGuard = Access.Guard && !dependsOnLane(*Access.Guard);
+  std::optional<LaneState> Decided;
   for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp) {
     std::array<LaneAddress, WarpSize> Lanes;
     bool AnyActive = false;
@@ -235,7 +245,10 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
       if (!Tid)
         continue;
       LaneEnv Env{*Tid, Shape.Dim, Options.Uniforms};
-      LaneState State = laneState(Access.Guard, Env, Options, Eval);
+      LaneState State =
+          Decided ? *Decided : laneState(Access.Guard, Env, Options, Eval);
+      if (UniformGuard)
+        Decided = State;
       if (State == LaneState::Failed)
         return Eval;
       if (State == LaneState::Inactive)

@@ -142,6 +142,10 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
                                 const UniformValueSets *Only = nullptr);
 
 /// One evaluation with the values and assumptions of \p Options.
+/// The lanes evaluateAccessWith has evaluated on this thread so far: the
+/// work a search's budget counts (deterministic, unlike time).
+uint64_t lanesEvaluated();
+
 AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
                                     const SharedAccessDesc &Access,
                                     const BlockShape &Shape,

@@ -290,8 +290,8 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
 
 /// Whether \p X in one iteration of a loop walked once is adjacent to
 /// itself in the next (its symbol \p Symbol one larger) in every lane of
-/// every shape, and aligned in the first: nvcc may unroll the loop at run
-/// time and merge them.
+/// every shape, and aligned in the first for every value of the other
+/// symbols: nvcc may unroll the loop at run time and merge them.
 bool nextIterationFollows(const SharedArrayLayout &Layout,
                           const AccessInstance &X, const std::string &Symbol,
                           const std::vector<BlockShape> &Shapes) {
@@ -310,9 +310,12 @@ bool nextIterationFollows(const SharedArrayLayout &Layout,
           evaluateAccessWith(Layout, X.Desc, Shape, {&B, false});
       AccessEvaluation E1 =
           evaluateAccessWith(Layout, X.Desc, Shape, {&Next, false});
+      // nvcc merges only what it can prove aligned in the first iteration
+      // whatever the other symbols hold (`s[t * d + x]` with `d` a
+      // parameter is not).
       bool First = true;
       for (const auto &[Name, Value] : B)
-        First = First && Value == 0;
+        First = First && (Name != Symbol || Value == 0);
       if (!E0.judged() || !E1.judged() ||
           !followsInEveryLane(E0, E1, X.Desc.Width, First,
                               alignmentShift(Layout)))

@@ -68,8 +68,8 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
 
 /// Whether \p X in one iteration of a loop walked once is adjacent to
 /// itself in the next (its symbol \p Symbol one larger) in every lane of
-/// every shape, and aligned in the first: nvcc may unroll the loop at run
-/// time and merge them.
+/// every shape, and aligned in the first for every value of the other
+/// symbols: nvcc may unroll the loop at run time and merge them.
 bool nextIterationFollows(const SharedArrayLayout &Layout,
                           const AccessInstance &X, const std::string &Symbol,
                           const std::vector<BlockShape> &Shapes);

@@ -5,6 +5,8 @@
 
 #include "core/model/CheckedMath.h"
 
+#include <atomic>
+
 namespace bankfix {
 
 namespace {
@@ -315,8 +317,65 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
   return concrete(0);
 }
 
-std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
-                                            const LaneEnv &Env) {
+namespace {
+
+/// Sub-expressions at least this large are evaluated once per lane: a
+/// variable a loop updates from its own value (`row += col / n`) shares its
+/// earlier values, and walking them as a tree takes time exponential in
+/// the iterations; a fix's candidates evaluate the same subscript inside
+/// each rewrite. A node keeps its values by lane (LaneExpr::LaneValues)
+/// when it names no symbol or none is bound, and otherwise for the one
+/// evaluation whose stamp it holds (LaneExpr::MemoStamp; stamps are never
+/// reused).
+constexpr uint64_t MemoizedSize = 64;
+constexpr size_t MaxLanesKept = 4096;
+std::atomic<uint64_t> NextStamp{1};
+
+/// The lane's thread and block as one key, when each part fits its field.
+std::optional<uint64_t> laneKey(const LaneEnv &Env) {
+  static constexpr unsigned Bits[3] = {11, 11, 7};
+  uint64_t Key = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    for (unsigned V : {Env.ThreadIdx[D], Env.BlockDim[D]}) {
+      if (V >> Bits[D])
+        return std::nullopt;
+      Key = Key << Bits[D] | V;
+    }
+  return Key;
+}
+
+std::optional<int64_t> concreteValue(const LaneExpr &E, const LaneEnv &Env,
+                                     uint64_t Stamp);
+
+/// \p E's value; \p Shared: other expressions hold \p E too (then its
+/// values by lane are worth keeping).
+std::optional<int64_t> concreteOperand(const LaneExpr &E, const LaneEnv &Env,
+                                       uint64_t Stamp, bool Shared) {
+  if (E.Size < MemoizedSize)
+    return concreteValue(E, Env, Stamp);
+  std::optional<uint64_t> Key;
+  if (Shared && (!E.Symbolic || !Env.Uniforms || Env.Uniforms->empty()))
+    Key = laneKey(Env);
+  if (Key) {
+    if (!E.LaneValues)
+      E.LaneValues = std::make_shared<LaneExpr::LaneValueMap>();
+    auto It = E.LaneValues->find(*Key);
+    if (It != E.LaneValues->end())
+      return It->second;
+    std::optional<int64_t> V = concreteValue(E, Env, Stamp);
+    if (E.LaneValues->size() < MaxLanesKept)
+      E.LaneValues->emplace(*Key, V);
+    return V;
+  }
+  if (E.MemoStamp != Stamp) {
+    E.MemoValue = concreteValue(E, Env, Stamp);
+    E.MemoStamp = Stamp;
+  }
+  return E.MemoValue;
+}
+
+std::optional<int64_t> concreteValue(const LaneExpr &E, const LaneEnv &Env,
+                                     uint64_t Stamp) {
   switch (E.Kind) {
   case ExprKind::Constant:
     return E.Value;
@@ -333,11 +392,13 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
   case ExprKind::Unknown:
     return std::nullopt;
   case ExprKind::Cast:
-    if (std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env))
+    if (std::optional<int64_t> V =
+            concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1))
       return normalize(*V, E.Type);
     return std::nullopt;
   case ExprKind::Unary: {
-    std::optional<int64_t> V = evaluateLaneConcrete(*E.Ops[0], Env);
+    std::optional<int64_t> V =
+        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
     if (!V)
       return std::nullopt;
     if (E.UOp == UnaryOp::Minus) {
@@ -350,14 +411,16 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
     return int64_t(*V == 0);
   }
   case ExprKind::Binary: {
-    std::optional<int64_t> L = evaluateLaneConcrete(*E.Ops[0], Env);
+    std::optional<int64_t> L =
+        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
     if (!L)
       return std::nullopt;
     if (E.BOp == BinaryOp::LAnd && *L == 0)
       return 0;
     if (E.BOp == BinaryOp::LOr && *L != 0)
       return 1;
-    std::optional<int64_t> R = evaluateLaneConcrete(*E.Ops[1], Env);
+    std::optional<int64_t> R =
+        concreteOperand(*E.Ops[1], Env, Stamp, E.Ops[1].use_count() > 1);
     if (!R)
       return std::nullopt;
     Computed V = compute(E, E.BOp, *L, *R, E.Ops[0]->Type);
@@ -366,13 +429,24 @@ std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
     return V.Value;
   }
   case ExprKind::Conditional: {
-    std::optional<int64_t> C = evaluateLaneConcrete(*E.Ops[0], Env);
+    std::optional<int64_t> C =
+        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
     if (!C)
       return std::nullopt;
-    return evaluateLaneConcrete(*E.Ops[*C != 0 ? 1 : 2], Env);
+    return concreteOperand(*E.Ops[*C != 0 ? 1 : 2], Env, Stamp,
+                           E.Ops[*C != 0 ? 1 : 2].use_count() > 1);
   }
   }
   return 0;
+}
+
+} // namespace
+
+std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
+                                            const LaneEnv &Env) {
+  if (E.Size < MemoizedSize)
+    return concreteValue(E, Env, 0);
+  return concreteOperand(E, Env, NextStamp.fetch_add(1), true);
 }
 
 } // namespace bankfix

@@ -18,6 +18,8 @@ static std::shared_ptr<LaneExpr> make(ExprKind K, IntType T) {
 /// deep or too large.
 static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
   for (const LaneExprPtr &Op : E->Ops) {
+    E->Symbolic = E->Symbolic || Op->Symbolic;
+    E->ReadsLane = E->ReadsLane || Op->ReadsLane;
     E->Depth = std::max(E->Depth, Op->Depth + 1);
     E->Size = std::min(E->Size + Op->Size, MaxLaneExprSize + 1);
   }
@@ -38,6 +40,7 @@ LaneExprPtr LaneExpr::constant(int64_t V, IntType T) {
 LaneExprPtr LaneExpr::threadIdx(unsigned Dim) {
   auto E = make(ExprKind::ThreadIdx, IntType::unsignedTy());
   E->Dim = Dim;
+  E->ReadsLane = true;
   return E;
 }
 
@@ -50,6 +53,7 @@ LaneExprPtr LaneExpr::blockDim(unsigned Dim) {
 LaneExprPtr LaneExpr::uniform(std::string Name, IntType T) {
   auto E = make(ExprKind::Uniform, T);
   E->Name = std::move(Name);
+  E->Symbolic = true;
   return E;
 }
 
@@ -58,6 +62,7 @@ LaneExprPtr LaneExpr::launched(std::string Name, int64_t V, IntType T) {
   E->Name = std::move(Name);
   E->Value = V;
   E->Launched = true;
+  E->Symbolic = true;
   return E;
 }
 
@@ -251,8 +256,6 @@ void collectUnknownUniforms(const LaneExpr &E,
     collectUnknownUniforms(*Op, Out);
 }
 
-bool dependsOnLane(const LaneExpr &E) {
-  return mentions(E, ExprKind::ThreadIdx);
-}
+bool dependsOnLane(const LaneExpr &E) { return E.ReadsLane; }
 
 } // namespace bankfix

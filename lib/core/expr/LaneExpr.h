@@ -16,7 +16,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bankfix {
@@ -78,12 +80,16 @@ using LaneExprPtr = std::shared_ptr<const LaneExpr>;
 /// in a loop of 64 statements, a 20,000-term sum) become an Unknown term,
 /// so that evaluating and printing them stays quick and shallow.
 constexpr unsigned MaxLaneExprDepth = 1024;
-constexpr uint64_t MaxLaneExprSize = 4096;
+constexpr uint64_t MaxLaneExprSize = 65536;
 
 struct LaneExpr {
   ExprKind Kind = ExprKind::Constant;
   unsigned Depth = 1; ///< levels, this node included
   uint64_t Size = 1;  ///< nodes, counting shared operands each time
+  /// Some leaf is a Uniform symbol: the value may depend on the bindings.
+  bool Symbolic = false;
+  /// Some leaf is a threadIdx component: the value may differ by lane.
+  bool ReadsLane = false;
   IntType Type;
   int64_t Value = 0;  ///< Constant
   unsigned Dim = 0;   ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z
@@ -100,6 +106,14 @@ struct LaneExpr {
   /// makes of an access (its merges) is worked out over every value.
   bool Launched = false;
   std::vector<LaneExprPtr> Ops;
+  /// LaneEvaluator's cache of a large node's concrete values: by lane (no
+  /// symbol bound), and for the lane of the evaluation with stamp
+  /// MemoStamp. An expression belongs to the analysis of one file, on one
+  /// thread.
+  using LaneValueMap = std::unordered_map<uint64_t, std::optional<int64_t>>;
+  mutable std::shared_ptr<LaneValueMap> LaneValues;
+  mutable uint64_t MemoStamp = 0;
+  mutable std::optional<int64_t> MemoValue;
 
   static LaneExprPtr constant(int64_t V, IntType T = IntType::intTy());
   static LaneExprPtr threadIdx(unsigned Dim);

@@ -66,6 +66,9 @@ struct FixPlan {
   uint64_t Floor = 0;
   std::vector<AccessChange> PerAccess; ///< every access, in order
   std::vector<AccessChange> Worse;     ///< those the plan makes worse
+  /// Layouts the search's budget left untried (FixSearch.h): a better one
+  /// may be among them.
+  size_t Untried = 0;
 
   bool helps() const {
     return WhyNot.empty() && (Pad != 0 || Swizzle.active());

@@ -3,6 +3,8 @@
 
 #include "core/fix/FixSearch.h"
 
+#include "core/access/AccessEvaluation.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -61,6 +63,10 @@ std::vector<uint64_t> floorsAfter(const std::vector<uint64_t> &Floors) {
 } // namespace
 
 bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
+  if (lanesEvaluated() >= WorkLimit) {
+    OverBudget = Pruned = true;
+    return false;
+  }
   PerAccess.push_back(Sum);
   PerAccessFloor.push_back(std::min(Sum, Ideal));
   Total += Sum;
@@ -73,11 +79,13 @@ bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold) {
+                                     bool FloorsHold, size_t First) {
   SearchOutcome Out;
   CandidateTotals Base;
+  uint64_t Start = lanesEvaluated();
   if (!Evaluate(0, Base, Out.Problem))
     return Out;
+  uint64_t BaseWork = lanesEvaluated() - Start;
   Out.BeforePerAccess = Base.PerAccess;
   Out.AfterPerAccess = Base.PerAccess;
   Out.Before = Out.After = sum(Base.PerAccess);
@@ -91,15 +99,42 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     }
   };
   std::vector<size_t> Pruned;
-  for (size_t C = 1; C <= Candidates && (!FloorsHold || Out.After > Out.Floor);
-       ++C) {
+  // The candidate \p First is judged first: a good total early lets the
+  // others stop as soon as they cannot beat it. The choice is the same as
+  // in order: the fewest wavefronts, the earliest candidate among equals.
+  std::vector<size_t> Order;
+  if (First >= 1 && First <= Candidates)
+    Order.push_back(First);
+  for (size_t C = 1; C <= Candidates; ++C)
+    if (C != First)
+      Order.push_back(C);
+  // The search stops when its lanes pass the budget, after 8 candidates
+  // at least (the hint and the least memory).
+  uint64_t Budget = std::max(MaxSearchWork, 8 * BaseWork);
+  for (size_t At = 0; At < Order.size(); ++At) {
+    size_t C = Order[At];
+    if (lanesEvaluated() - Start > Budget) {
+      Out.Untried = Order.size() - At;
+      break;
+    }
+    // The budget stops a candidate midway too; it is then untried.
+    auto Untried = [&] { Out.Untried = Order.size() - At; };
+    bool Earlier = Out.Best != 0 && C < Out.Best;
+    if (FloorsHold && Out.After <= Out.Floor && !Earlier)
+      continue;
     CandidateTotals Totals;
-    Totals.Bound = Out.After;
+    Totals.WorkLimit = Start + Budget;
+    // An earlier candidate wins a tie: it stops only above the best.
+    Totals.Bound = Earlier ? Out.After + 1 : Out.After;
     Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
       NoteProblem(C, Problem);
       continue;
+    }
+    if (Totals.OverBudget) {
+      Untried();
+      break;
     }
     if (Totals.Pruned) {
       Pruned.push_back(C);
@@ -107,7 +142,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     }
     ++Out.CandidatesJudged;
     uint64_t Total = sum(Totals.PerAccess);
-    if (Total < Out.After) {
+    if (Total < Out.After || (Total == Out.After && Earlier)) {
       Out.After = Total;
       Out.Best = C;
       Out.AfterPerAccess = Totals.PerAccess;
@@ -158,11 +193,13 @@ void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
     return;
   Worst.Every = true;
   CandidateTotals Totals;
+  Totals.WorkLimit = lanesEvaluated() + 4 * MaxSearchWork;
   std::string Problem;
   bool Judged = Evaluate(Out.Best, Totals, Problem);
   Worst.Every = false;
+  Out.Unverified = Totals.OverBudget;
   uint64_t Total = Judged ? sum(Totals.PerAccess) : 0;
-  if (!Judged || Total >= Out.Before) {
+  if (!Judged || Totals.OverBudget || Total >= Out.Before) {
     Out.Best = 0;
     Out.After = Out.Before;
     Out.AfterPerAccess = Out.BeforePerAccess;
@@ -184,6 +221,11 @@ void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
   Plan.Before = Outcome.Before;
   Plan.After = Outcome.After;
   Plan.Floor = Outcome.Floor;
+  Plan.Untried = Outcome.Untried;
+  if (Outcome.Unverified && Plan.WhyNot.empty())
+    Plan.WhyNot = "checking the best layout found at every value the "
+                  "accesses can take would pass bankfix's budget of " +
+                  std::to_string(4 * MaxSearchWork) + " lanes evaluated";
   for (size_t I = 0; I < Labels.size() && I < Outcome.AfterPerAccess.size();
        ++I) {
     AccessChange Change{Labels[I], Outcome.BeforePerAccess[I],

@@ -37,6 +37,10 @@ struct CandidateTotals {
   /// The evaluation stopped early: the accesses evaluated and the floors
   /// of the others already reach Bound, so the candidate is no better.
   bool Pruned = false;
+  /// The lanes evaluated (lanesEvaluated) at which the evaluation stops
+  /// (OverBudget, and Pruned).
+  uint64_t WorkLimit = UINT64_MAX;
+  bool OverBudget = false;
 
   /// Adds the next access's wavefronts per block and ideal; false when the
   /// candidate can no longer beat Bound (Pruned): stop evaluating it.
@@ -63,6 +67,11 @@ struct SearchOutcome {
   /// only when no other could be: CandidatesJudged is exact when it is 0.
   size_t CandidatesJudged = 0;
   std::string FirstCandidateProblem;
+  /// Checking the best candidate at every value would pass the budget:
+  /// no candidate is offered.
+  bool Unverified = false;
+  /// Candidates left untried because the search's budget was spent.
+  size_t Untried = 0;
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
 };
 
@@ -74,9 +83,17 @@ struct SearchOutcome {
 /// layout as it is (false where candidates are compiled again, which moves
 /// wavefronts between merged accesses): candidates are then evaluated in
 /// full, and the search does not stop at the floor.
+/// Lanes a search may evaluate over all its candidates (lanesEvaluated):
+/// a few seconds at most.
+constexpr uint64_t MaxSearchWork = uint64_t(1) << 22;
+
+/// \p First: a candidate to judge before the others (0: none), which
+/// changes only how soon the others are pruned. Once the search has
+/// evaluated MaxSearchWork lanes (or eight times the layout as it is), the
+/// candidates left are not tried (SearchOutcome::Untried).
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold = true);
+                                     bool FloorsHold = true, size_t First = 0);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a

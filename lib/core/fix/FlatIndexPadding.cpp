@@ -85,17 +85,17 @@ bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
             uint64_t Period, unsigned Pad, CandidateTotals &Totals,
             std::string &Problem, WorstCaseValues &Worst) {
   for (const FlatBuffer &B : Buffers) {
-    SharedArrayLayout Layout =
-        Period ? rewrittenLayout(B, Period, Pad) : B.Layout;
+    uint64_t W =
+        Period && Style == FixStyle::RowStride && B.Stride ? B.Stride : Period;
+    SharedArrayLayout Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
     for (const FlatAccess &A : B.Accesses) {
       uint64_t Sum = 0, Ideal = 0;
       bool Judged =
-          Period
-              ? accessWavefronts(Layout,
-                                 rewrittenInstances(A, B, Style, Period, Pad),
-                                 A.Shapes, Sum, Ideal, Problem, Worst, false)
-              : accessWavefronts(Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                                 Problem, Worst, true);
+          Period ? accessWavefronts(Layout,
+                                    rewrittenInstances(A, B, Style, W, Pad),
+                                    A.Shapes, Sum, Ideal, Problem, Worst, false)
+                 : accessWavefronts(Layout, *A.Instances, A.Shapes, Sum, Ideal,
+                                    Problem, Worst, true);
       if (!Judged) {
         Problem = accessProblem(A.Label, Problem, Worst);
         return false;
@@ -139,7 +139,7 @@ std::vector<Candidate> keepingMerges(std::vector<Candidate> Candidates,
     bool Keeps = true;
     for (const FlatBuffer &B : Buffers)
       Keeps = Keeps && (C.Pad * B.Unit) % Width == 0 &&
-              (C.Period * B.Unit) % Width == 0;
+              ((B.Stride ? B.Stride : C.Period) * B.Unit) % Width == 0;
     if (Keeps)
       Out.push_back(C);
   }
@@ -187,7 +187,15 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
     const Candidate &K = Candidates[C - 1];
     return totals(Buffers, Style, K.Period, K.Pad, Totals, Problem, Worst);
   };
-  SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
+  // One padding word after every 32 banks, judged first: usually near the
+  // best, so that most others stop early.
+  size_t Hint = 0;
+  for (size_t C = 0; C < Candidates.size() && !Hint; ++C)
+    if (Candidates[C].Pad == 1 &&
+        Candidates[C].Period * smallestUnit(Buffers) == 128)
+      Hint = C + 1;
+  SearchOutcome Outcome =
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {
@@ -208,14 +216,22 @@ LaneExprPtr replaceRowStride(const LaneExprPtr &Index, uint64_t Old,
     LaneExprPtr Inner = replaceRowStride(Index->Ops[0], Old, New);
     return Inner ? LaneExpr::cast(Inner, Index->Type) : nullptr;
   }
-  if (Index->Kind != ExprKind::Binary || Index->BOp != BinaryOp::Add)
+  // `r * W + c`, and the sums around it: `r * W + t + j`, `r * W + c - 1`.
+  bool Sum = Index->Kind == ExprKind::Binary && Index->BOp == BinaryOp::Add;
+  bool Difference =
+      Index->Kind == ExprKind::Binary && Index->BOp == BinaryOp::Sub;
+  if (!Sum && !Difference)
     return nullptr;
-  for (size_t K = 0; K < 2; ++K)
-    if (LaneExprPtr Product = replaceFactor(Index->Ops[K], Old, New)) {
+  for (size_t K = 0; K < (Sum ? 2 : 1); ++K) {
+    LaneExprPtr Term = replaceFactor(Index->Ops[K], Old, New);
+    if (!Term)
+      Term = replaceRowStride(Index->Ops[K], Old, New);
+    if (Term) {
       std::vector<LaneExprPtr> Ops = Index->Ops;
-      Ops[K] = Product;
-      return LaneExpr::binary(BinaryOp::Add, Ops[0], Ops[1], Index->Type);
+      Ops[K] = Term;
+      return LaneExpr::binary(Index->BOp, Ops[0], Ops[1], Index->Type);
     }
+  }
   return nullptr;
 }
 
@@ -293,10 +309,17 @@ FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
 }
 
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {
+  std::vector<FlatBuffer> Strided = Buffers;
+  for (FlatBuffer &B : Strided)
+    B.Stride = Stride;
+  return planRowStride(Strided);
+}
+
+FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers) {
   std::vector<Candidate> Candidates;
   if (!Buffers.empty())
     for (unsigned P = 1; P <= maxUsefulPadding(smallestUnit(Buffers)); ++P)
-      Candidates.push_back({Stride, P});
+      Candidates.push_back({Buffers.front().Stride, P});
   return plan(Buffers, FixStyle::RowStride, keepingMerges(Candidates, Buffers));
 }
 

@@ -56,6 +56,10 @@ struct FlatBuffer {
   SharedArrayLayout Layout;
   uint64_t Unit = 4; ///< bytes of the element every subscript counts
   std::vector<FlatAccess> Accesses;
+  /// The row stride W of every subscript `r * W + c`, for the row-stride
+  /// rewrite (0: the plan's Period). The instantiations of a template may
+  /// give one spelling (`n_cols`) different values.
+  uint64_t Stride = 0;
 };
 
 /// \p Index + \p Index / \p Period * \p Pad, in \p Index's type.
@@ -85,6 +89,9 @@ FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers);
 
 /// The row-stride plan for subscripts written `r * Stride + c`: the best P.
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride);
+/// The same, each buffer with its own FlatBuffer::Stride; the plan's Period
+/// is the first buffer's.
+FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers);
 
 } // namespace bankfix
 

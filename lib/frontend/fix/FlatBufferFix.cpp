@@ -39,6 +39,7 @@ struct SubscriptSite {
   const ArraySubscriptExpr *Subscript = nullptr;
   std::string Label;
   std::optional<StrideSpelling> Stride;
+  size_t Buffer = 0; ///< the index of its array in Collected::Buffers
 };
 
 /// What the accesses of one declaration give the planners.
@@ -58,22 +59,43 @@ std::optional<uint64_t> constantValue(const ASTContext &Ctx, const Expr *E) {
   return R.Val.getInt().getZExtValue();
 }
 
-/// W when \p Index is written `r * W + c`, `W * r + c`, `c + r * W`...
+/// The products with a constant factor above 1 among the terms of the sum
+/// \p E (`r * W + t + j`, `r * W + c - 1`: the terms added, and what is
+/// subtracted from).
+void stridedTerms(const ASTContext &Ctx, const Expr *E,
+                  std::vector<StrideSpelling> &Out) {
+  E = E->IgnoreParenImpCasts();
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return;
+  if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+    stridedTerms(Ctx, B->getLHS(), Out);
+    if (B->getOpcode() == BO_Add)
+      stridedTerms(Ctx, B->getRHS(), Out);
+    return;
+  }
+  if (B->getOpcode() != BO_Mul)
+    return;
+  for (const Expr *Factor : {B->getRHS(), B->getLHS()})
+    if (std::optional<uint64_t> W = constantValue(Ctx, Factor))
+      if (*W > 1) {
+        Out.push_back({Factor->IgnoreImpCasts(), *W});
+        return;
+      }
+}
+
+/// W when \p Index is written `r * W + c`, `W * r + c`, `c + r * W`,
+/// `r * W + t + j`...: a sum with one product by a constant.
 std::optional<StrideSpelling> rowStrideOf(const ASTContext &Ctx,
                                           const Expr *Index) {
-  const auto *Add = dyn_cast<BinaryOperator>(Index->IgnoreParenImpCasts());
-  if (!Add || Add->getOpcode() != BO_Add)
+  const auto *Top = dyn_cast<BinaryOperator>(Index->IgnoreParenImpCasts());
+  if (!Top || (Top->getOpcode() != BO_Add && Top->getOpcode() != BO_Sub))
     return std::nullopt;
-  for (const Expr *Side : {Add->getLHS(), Add->getRHS()}) {
-    const auto *Mul = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
-    if (!Mul || Mul->getOpcode() != BO_Mul)
-      continue;
-    for (const Expr *Factor : {Mul->getRHS(), Mul->getLHS()})
-      if (std::optional<uint64_t> W = constantValue(Ctx, Factor))
-        if (*W > 1)
-          return StrideSpelling{Factor->IgnoreImpCasts(), *W};
-  }
-  return std::nullopt;
+  std::vector<StrideSpelling> Terms;
+  stridedTerms(Ctx, Index, Terms);
+  if (Terms.size() != 1)
+    return std::nullopt;
+  return Terms.front();
 }
 
 /// The subscript and view start of an execution's access \p D; its Unit. A byte
@@ -162,7 +184,8 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
         Flat.Forms.push_back(Form);
       }
       B.Accesses.push_back(std::move(Flat));
-      Out.Sites.push_back({S, Label, rowStrideOf(Ctx, S->getIdx())});
+      Out.Sites.push_back(
+          {S, Label, rowStrideOf(Ctx, S->getIdx()), Out.Buffers.size()});
       Out.Subscripts.insert(S);
     }
     if (B.Unit == 0)
@@ -174,29 +197,49 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
   return "";
 }
 
-/// The W every subscript is written with, when all are `r * W + c`.
-std::optional<uint64_t> commonStride(const std::vector<SubscriptSite> &Sites) {
-  std::optional<uint64_t> W;
-  for (const SubscriptSite &S : Sites) {
-    if (!S.Stride || (W && *W != S.Stride->Value))
-      return std::nullopt;
+/// Sets each buffer's row stride when every subscript is `r * W + c` with
+/// one W per buffer (the instantiations of a template may give one
+/// spelling, `n_cols`, different values; within one, a literal and a name
+/// must agree); false otherwise.
+bool setRowStrides(Collected &C) {
+  for (FlatBuffer &B : C.Buffers)
+    B.Stride = 0;
+  for (const SubscriptSite &S : C.Sites) {
+    uint64_t &W = C.Buffers[S.Buffer].Stride;
+    if (!S.Stride || (W && W != S.Stride->Value))
+      return false;
     W = S.Stride->Value;
   }
-  return W;
+  return !C.Sites.empty();
 }
 
 /// Row stride when it applies and does no worse; index padding otherwise.
-void choosePlan(const Collected &C, ArrayFix &Fix) {
-  FixPlan Index = planIndexPadding(C.Buffers);
-  std::optional<uint64_t> W = commonStride(C.Sites);
-  if (!W) {
-    Fix.Plan = Index;
+void choosePlan(Collected &C, ArrayFix &Fix) {
+  if (!setRowStrides(C)) {
+    Fix.Plan = planIndexPadding(C.Buffers);
     return;
   }
-  FixPlan Row = planRowStride(C.Buffers, *W);
+  FixPlan Row = planRowStride(C.Buffers);
+  FixPlan Index = planIndexPadding(C.Buffers);
   bool RowWins = Row.helps() && (!Index.helps() || Row.After <= Index.After);
   Fix.Plan = RowWins ? Row : Index;
   Fix.Other = RowWins ? Index : Row;
+}
+
+/// The period of buffer \p I under the plan: its own row stride for the
+/// row-stride rewrite.
+uint64_t periodOf(const Collected &C, const ArrayFix &Fix, size_t I) {
+  return Fix.Plan.Style == FixStyle::RowStride && C.Buffers[I].Stride
+             ? C.Buffers[I].Stride
+             : Fix.Plan.Period;
+}
+
+/// Whether every buffer has the plan's period.
+bool onePeriod(const Collected &C, const ArrayFix &Fix) {
+  for (size_t I = 0; I < C.Buffers.size(); ++I)
+    if (periodOf(C, Fix, I) != Fix.Plan.Period)
+      return false;
+  return true;
 }
 
 /// `W` -> `W + 1`, parenthesised unless it is a number.
@@ -234,6 +277,9 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
     if (!Ok)
       return Why;
   }
+  if (!Uses.CarveOffsets.empty() && !onePeriod(C, Fix))
+    return "its carve offsets would move by a different stride in each "
+           "instantiation";
   for (const Expr *Offset : Uses.CarveOffsets)
     if (!addEdit(
             Ctx, Offset->getSourceRange(),
@@ -264,7 +310,6 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
   const Expr *Size = innermostExtent(*First.Decl);
   if (!Size)
     return "the size of '" + First.Layout.Name + "' is not written";
-  uint64_t W = Fix.Plan.Period;
   unsigned P = Fix.Plan.Pad;
   std::string Why;
   // `R * W` with the stride's spelling becomes `R * (W + 1)`.
@@ -274,6 +319,7 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
           : nullptr;
   for (size_t I = 0; I < Fix.Arrays.size(); ++I) {
     const SharedArray &Array = *Fix.Arrays[I];
+    uint64_t W = periodOf(C, Fix, I);
     uint64_t Old = Array.Layout.Dims.front();
     uint64_t New = rewrittenLayout(C.Buffers[I], W, P).Dims.front();
     Growth.StaticBytes[&Array] = (New - Old) * Array.Layout.ElementSize;
@@ -310,7 +356,7 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
         Kernels.push_back(Found.Accesses[A].Function);
     LaunchGrowth Grown =
         growLaunches(Ctx, Launches, Kernels,
-                     {"'" + Array->Layout.Name + "'", Fix.Plan.Period,
+                     {"'" + Array->Layout.Name + "'", periodOf(C, Fix, I),
                       Fix.Plan.Pad, C.Buffers[I].Unit, C.UnitSpellings[I]});
     if (!Grown.Refusal.empty())
       return Grown.Refusal;
@@ -327,21 +373,38 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
   return "";
 }
 
-std::string describeChange(const ArrayFix &Fix, bool Static) {
+std::string describeChange(const Collected &C, const ArrayFix &Fix,
+                           bool Static) {
   const SharedArray &First = *Fix.Arrays.front();
   std::string W = std::to_string(Fix.Plan.Period);
-  std::string Text =
-      Fix.Plan.Style == FixStyle::RowStride
-          ? "pad its row stride " + W + " to " +
-                std::to_string(Fix.Plan.Period + Fix.Plan.Pad) +
-                " in each subscript"
-          : "rewrite each subscript i as " +
-                paddedIndexText("i", Fix.Plan.Period, Fix.Plan.Pad);
+  std::string Text;
+  if (Fix.Plan.Style == FixStyle::RowStride && !onePeriod(C, Fix)) {
+    std::vector<uint64_t> Strides;
+    for (size_t I = 0; I < C.Buffers.size(); ++I)
+      Strides.push_back(periodOf(C, Fix, I));
+    std::sort(Strides.begin(), Strides.end());
+    Strides.erase(std::unique(Strides.begin(), Strides.end()), Strides.end());
+    std::string List;
+    for (size_t I = 0; I < Strides.size(); ++I)
+      List += (I == 0                    ? ""
+               : I + 1 == Strides.size() ? " and "
+                                         : ", ") +
+              std::to_string(Strides[I]);
+    Text = "pad its row stride (" + List + " in its instantiations) by " +
+           std::to_string(Fix.Plan.Pad) + " in each subscript";
+  } else {
+    Text = Fix.Plan.Style == FixStyle::RowStride
+               ? "pad its row stride " + W + " to " +
+                     std::to_string(Fix.Plan.Period + Fix.Plan.Pad) +
+                     " in each subscript"
+               : "rewrite each subscript i as " +
+                     paddedIndexText("i", Fix.Plan.Period, Fix.Plan.Pad);
+  }
   if (Static) {
     const std::string &T = First.TypeSpelling;
     Text += " and declare it as " + T.substr(0, T.find('[')) + "[" +
-            std::to_string(paddedElementCount(First.Layout.Dims.front(),
-                                              Fix.Plan.Period, Fix.Plan.Pad)) +
+            std::to_string(paddedElementCount(
+                First.Layout.Dims.front(), periodOf(C, Fix, 0), Fix.Plan.Pad)) +
             "]";
   }
   return Text;
@@ -370,7 +433,7 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
   const VarDecl &V = *Fix.Arrays.front()->Decl;
   bool Static =
       !V.hasExternalStorage() && Fix.Arrays.front()->Layout.Dims.front() != 0;
-  Fix.Change = describeChange(Fix, Static);
+  Fix.Change = describeChange(C, Fix, Static);
   MemoryGrowth Growth;
   std::vector<FixEdit> LaunchEdits;
   std::string Refusal = rewriteIndices(Ctx, C, Uses, Fix);

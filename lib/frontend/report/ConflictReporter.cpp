@@ -110,6 +110,10 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
     if (!Budget.empty())
       Text += "; " + Budget;
   }
+  if (Plan.helps() && Plan.Untried)
+    Text += " (the search stopped at its budget with " +
+            std::to_string(Plan.Untried) +
+            " layouts untried: one of them may do better)";
   if (!Fix->fixes() && !Fix->OtherWhyNot.empty())
     Text += "; " + Fix->OtherWhyNot;
   D.Message = std::move(Text);

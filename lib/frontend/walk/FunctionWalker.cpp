@@ -156,6 +156,12 @@ Walker::Flow Walker::walk(const Stmt *S) {
     walkLoopOnce(D->getBody(), D->getCond(), nullptr, WriteCollector::of({D}));
     return {};
   }
+  if (isa<BreakStmt>(S) && BreakEndsIteration) {
+    // The lanes that leave the loop here run nothing after it in the
+    // iteration: nvcc's code branches, and no access merges across.
+    ++Region;
+    return {true, nullptr};
+  }
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
     walkExpr(R->getRetValue());
     noteReturn(R->getRetValue());
@@ -198,10 +204,12 @@ void Walker::walkSwitch(const SwitchStmt *S) {
     pushGuard(LaneExpr::unknown("switch condition",
                                 "decides per lane which case runs"));
   ++Region;
+  bool SavedBreak = std::exchange(BreakEndsIteration, false);
   for (const VarDecl *V : Writes.Written)
     Values[V] =
         LaneExpr::unknown(V->getNameAsString(), "is changed inside a switch");
   walk(S->getBody());
+  BreakEndsIteration = SavedBreak;
   ++Region;
   if (LaneDependent)
     popGuard();

@@ -184,7 +184,9 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
 
 bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
                        std::string &Uncounted) {
-  if (Writes.Jumps || !S->getCond())
+  // A `break` is followed: the lanes that take it run no later iteration
+  // (their guard). Other jumps are not.
+  if (Writes.OtherJumps || !S->getCond())
     return false;
   std::optional<Trips> T = countTrips(S, Writes);
   if (!T)
@@ -211,6 +213,8 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
     CompiledOnceLoops.push_back({S, 0});
     noteBarrier();
   }
+  bool SavedBreak = std::exchange(BreakEndsIteration, Writes.Jumps);
+  unsigned BreakGuards = 0;
   for (unsigned I = 0; I < T->Count; ++I) {
     if (Once)
       CompiledOnceLoops.back().second = I;
@@ -221,14 +225,25 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
     Iteration = Outer.empty() ? Label : Outer + ", " + Label;
     if (T->LaneDependent)
       pushGuard(translate(S->getCond()));
-    walk(S->getBody());
-    walkExpr(S->getInc());
+    Flow Body = walk(S->getBody());
+    if (!Body.Terminates)
+      walkExpr(S->getInc());
     if (T->LaneDependent)
       popGuard();
+    if (Body.Terminates) // Every lane that got here broke out.
+      break;
+    // The lanes that broke out run no later iteration.
+    if (Body.ContinueGuard) {
+      pushGuard(Body.ContinueGuard);
+      ++BreakGuards;
+    }
     settleLoopValues(Writes);
     if (Kept)
       noteBarrier();
   }
+  for (; BreakGuards; --BreakGuards)
+    popGuard();
+  BreakEndsIteration = SavedBreak;
   Iteration = Outer;
   if (Once) {
     CompiledOnceLoops.pop_back();
@@ -278,6 +293,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   }
   // Variables the loop changes: a warp-uniform symbol when their value on
   // entry is uniform and every change keeps it so, unknown otherwise.
+  bool SavedBreak = std::exchange(BreakEndsIteration, false);
   LocalValues Entry = Values;
   ++Region;
   for (const VarDecl *V : Writes.Written)
@@ -317,6 +333,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
     popGuard();
   OnceLoopSymbols.resize(SymbolsBefore);
   ++Region;
+  BreakEndsIteration = SavedBreak;
   for (const VarDecl *V : Writes.Written)
     if (Values.count(V))
       Values[V] = LaneExpr::unknown(V->getNameAsString(),

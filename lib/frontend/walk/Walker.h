@@ -40,14 +40,20 @@ public:
   llvm::DenseSet<const clang::VarDecl *> Written;
   llvm::DenseSet<const clang::VarDecl *> Declared;
   bool Jumps = false;
+  /// Jumps other than `break` (continue, return, goto).
+  bool OtherJumps = false;
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
   bool VisitCallExpr(clang::CallExpr *C);
   bool VisitBreakStmt(clang::BreakStmt *) { return Jumps = true; }
-  bool VisitContinueStmt(clang::ContinueStmt *) { return Jumps = true; }
-  bool VisitReturnStmt(clang::ReturnStmt *) { return Jumps = true; }
-  bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(clang::ContinueStmt *) {
+    return Jumps = OtherJumps = true;
+  }
+  bool VisitReturnStmt(clang::ReturnStmt *) {
+    return Jumps = OtherJumps = true;
+  }
+  bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = OtherJumps = true; }
   bool VisitVarDecl(clang::VarDecl *V) {
     Declared.insert(V);
     return true;
@@ -311,6 +317,10 @@ private:
   std::string Iteration;
   std::vector<CallFrame> Frames;
   unsigned UnrolledBodies = 0;
+  /// A `break` ends the iteration of the loop being unrolled (for the
+  /// lanes that reach it); false outside such a loop, and in a switch or
+  /// a loop inside it, whose breaks are their own.
+  bool BreakEndsIteration = false;
   /// The `#pragma unroll` (or `unroll N`, `nounroll`) written before a loop.
   llvm::DenseMap<const clang::Stmt *, const clang::LoopHintAttr *> UnrollHints;
   /// Set while walking a loop whose trip count is known but which the

@@ -228,4 +228,45 @@ TEST(LaneEvaluator, ALaunchedParameterHasItsValueUnlessBound) {
   EXPECT_EQ(Unknown.begin()->first, "m");
 }
 
+TEST(LaneEvaluator, AVariableALoopUpdatesFromItselfIsEvaluatedOnce) {
+  // row += col / 40; col = (col + 128) % 40, forty times: each value holds
+  // the ones before it, a tree of over a million nodes, a graph of a few
+  // hundred. The values are those of the loop run by hand, for every lane,
+  // evaluated twice (the second time from the values kept by lane), with a
+  // symbol bound and unbound.
+  X Row = tx() / 40, Col = tx() % 40;
+  for (int K = 0; K < 40; ++K) {
+    X Next = Col + 128;
+    Row = Row + Next / 40;
+    Col = Next % 40;
+  }
+  X Index = Row * 41 + Col + sym("s") * 0;
+  EXPECT_GT(Index.P->Size, 4096u);
+  UniformBindings Bound{{"s", 3}};
+  for (unsigned Pass = 0; Pass < 2; ++Pass)
+    for (unsigned T = 0; T < 128; ++T) {
+      unsigned R = T / 40, C = T % 40;
+      for (int K = 0; K < 40; ++K) {
+        unsigned N = C + 128;
+        R += N / 40;
+        C = N % 40;
+      }
+      LaneEnv Env = lane(T);
+      Env.BlockDim = {128, 1, 1};
+      if (Pass == 1)
+        Env.Uniforms = &Bound;
+      std::optional<int64_t> V = evaluateLaneConcrete(*Index.P, Env);
+      ASSERT_TRUE(Pass == 1 ? V.has_value() : !V.has_value());
+      if (V)
+        EXPECT_EQ(*V, int64_t(R * 41 + C)) << "thread " << T;
+    }
+}
+
+TEST(LaneEvaluator, ReadsLaneIsKnownWithoutAWalk) {
+  EXPECT_TRUE(dependsOnLane(*(sym("n") + tx() * 2).P));
+  EXPECT_FALSE(dependsOnLane(*(sym("n") * 2 + 1).P));
+  EXPECT_TRUE((sym("n") * 2).P->Symbolic);
+  EXPECT_FALSE((tx() * 2).P->Symbolic);
+}
+
 } // namespace

@@ -120,4 +120,33 @@ TEST(FixSearch, FillPlanListsWhatGetsWorse) {
   EXPECT_EQ(P.Worse[0].Label, "store at 1:1");
 }
 
+TEST(FixSearch, AFirstCandidateChangesNothingButThePruning) {
+  // Judging candidate 3 first gives the same choice as in order (4 wins;
+  // 2 ties with 3 and, being earlier, would win a tie with the best).
+  std::vector<std::vector<int>> Tables = {
+      {64, 32, 16, 16, 8}, {64, 32, 16, 16, 16}, {64, 16, 32, 16, 20}};
+  for (const std::vector<int> &T : Tables)
+    for (size_t First = 0; First <= 4; ++First) {
+      SearchOutcome InOrder = searchFewestWavefronts(4, table(T, 1));
+      SearchOutcome Hinted =
+          searchFewestWavefronts(4, table(T, 1), true, First);
+      EXPECT_EQ(Hinted.Best, InOrder.Best) << "first " << First;
+      EXPECT_EQ(Hinted.After, InOrder.After);
+    }
+}
+
+TEST(FixSearch, ACandidateOverTheBudgetIsUntried) {
+  // An evaluation past its work limit stops, and the search says how many
+  // candidates it left.
+  EvaluateCandidate Costly = [](size_t C, CandidateTotals &T, std::string &) {
+    if (C >= 2)
+      T.WorkLimit = 0; // as if the budget were spent
+    T.add(C == 0 ? 64 : 16, 1);
+    return true;
+  };
+  SearchOutcome O = searchFewestWavefronts(5, Costly);
+  EXPECT_EQ(O.Best, 1u);
+  EXPECT_EQ(O.Untried, 4u); // 2 to 5
+}
+
 } // namespace

@@ -201,4 +201,35 @@ TEST(FlatIndexPadding, SplitsNvccsMerges) {
     }
 }
 
+TEST(FlatIndexPadding, RowStrideInsideALongerSum) {
+  // s[t * 40 + i + j] and s[t * 40 + c - 1]: the product is found in the
+  // sum around it, and only it changes.
+  X A = tx() * 40 + sym("i") + sym("j"), B = tx() * 40 + sym("c") - 1;
+  LaneExprPtr RA = replaceRowStride(A.P, 40, 41);
+  LaneExprPtr RB = replaceRowStride(B.P, 40, 41);
+  ASSERT_NE(RA, nullptr);
+  ASSERT_NE(RB, nullptr);
+  EXPECT_EQ(printLaneExpr(*RA), "((threadIdx.x * 41) + i) + j");
+  EXPECT_EQ(printLaneExpr(*RB), "((threadIdx.x * 41) + c) - 1");
+  EXPECT_EQ(replaceRowStride((sym("c") - tx() * 40).P, 40, 41), nullptr);
+}
+
+TEST(FlatIndexPadding, EachInstantiationItsOwnRowStride) {
+  // One template, two instantiations: rows of 40 and of 36 floats read a
+  // row per thread (8-way and 4-way); padding each by one makes both
+  // conflict-free.
+  BlockShape B{{32, 1, 1}};
+  X Forty = tx() * 40 + 3, ThirtySix = tx() * 36 + 3;
+  std::vector<AccessInstance> L40 = {instance(Forty, AccessKind::Load)};
+  std::vector<AccessInstance> L36 = {instance(ThirtySix, AccessKind::Load)};
+  FlatBuffer A{{"s", {0}, 4}, 4, {{&L40, {form(Forty)}, {B}, "load"}}};
+  FlatBuffer C{{"s", {0}, 4}, 4, {{&L36, {form(ThirtySix)}, {B}, "load"}}};
+  A.Stride = 40;
+  C.Stride = 36;
+  FixPlan P = planRowStride({A, C});
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_EQ(P.Before, 8u + 4u);
+  EXPECT_EQ(P.After, 1u + 1u);
+}
+
 } // namespace

@@ -106,7 +106,9 @@ def main():
           "file). The real-code corpus (`test/inputs/real/`: pointers, "
           "helpers, carved buffers, cooperative groups, merges) has its own "
           "per-line table, written by `test/gpu/real.sh`: "
-          "[gpu-real-code.md](gpu-real-code.md).", "",
+          "[gpu-real-code.md](gpu-real-code.md); a real project's own "
+          "kernel, fixed and measured: "
+          "[gpu-real-projects.md](gpu-real-projects.md).", "",
           "| GPU | driver | CUDA | Nsight Compute | arch | date |",
           "|---|---|---|---|---|---|",
           "| %s | %s | %s | %s | %s | %s |" % (

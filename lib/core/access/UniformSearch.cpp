@@ -230,6 +230,38 @@ unknownWorstCase(const BlockShape &Shape, const std::string &Symbol,
   return Unknown;
 }
 
+/// The terms of \p Guard's conjunction (`a && b && c`: a, b, c).
+void conjuncts(const LaneExpr &Guard, std::vector<const LaneExpr *> &Out) {
+  if (Guard.Kind == ExprKind::Binary && Guard.BOp == BinaryOp::LAnd) {
+    conjuncts(*Guard.Ops[0], Out);
+    conjuncts(*Guard.Ops[1], Out);
+    return;
+  }
+  Out.push_back(&Guard);
+}
+
+/// When \p Symbol only switches the whole access on or off (it is in no
+/// index, and only in terms of the guard that no lane's index changes:
+/// `if (j * Bc + y >= N) break;`), the terms that name it; nullopt
+/// otherwise.
+std::optional<std::vector<const LaneExpr *>>
+switchingTerms(const SharedAccessDesc &Access, const std::string &Symbol) {
+  for (const LaneExprPtr &I : Access.Indices)
+    if (mentions(*I, Symbol))
+      return std::nullopt;
+  if (!Access.Guard)
+    return std::nullopt;
+  std::vector<const LaneExpr *> Terms, Naming;
+  conjuncts(*Access.Guard, Terms);
+  for (const LaneExpr *T : Terms)
+    if (mentions(*T, Symbol)) {
+      if (dependsOnLane(*T))
+        return std::nullopt;
+      Naming.push_back(T);
+    }
+  return Naming;
+}
+
 std::optional<AccessEvaluation>
 searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const BlockShape &Shape, const std::string &Symbol, IntType Type,
@@ -243,6 +275,40 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
   UniformBindings Bindings;
   std::vector<int64_t> Values =
       Restricted ? Only->at(Symbol) : valuesToTry(Access, Shape, Symbol, Type);
+  // A symbol that only switches the access on or off: every value that
+  // switches it on gives the same lanes, every other none. One of each is
+  // evaluated.
+  if (std::optional<std::vector<const LaneExpr *>> Terms =
+          switchingTerms(Access, Symbol)) {
+    std::optional<int64_t> On, Off;
+    bool Unknown = false;
+    for (int64_t V : Values) {
+      Bindings = {{Symbol, V}};
+      LaneEnv Env;
+      Env.BlockDim = Shape.Dim;
+      Env.Uniforms = &Bindings;
+      bool Runs = true;
+      for (const LaneExpr *T : *Terms) {
+        std::optional<int64_t> Value = evaluateLaneConcrete(*T, Env);
+        Unknown = Unknown || !Value;
+        Runs = Runs && Value && *Value != 0;
+      }
+      if (Runs && !On)
+        On = V;
+      if (!Runs && !Off)
+        Off = V;
+      if (Unknown || (On && Off))
+        break;
+    }
+    if (!Unknown) {
+      std::vector<int64_t> Kept;
+      for (std::optional<int64_t> V : {On, Off})
+        if (V)
+          Kept.push_back(*V);
+      std::sort(Kept.begin(), Kept.end());
+      Values = Kept;
+    }
+  }
   for (int64_t V : Values) {
     Bindings = {{Symbol, V}};
     AccessEvaluation E =

@@ -3,6 +3,7 @@
 
 #include "core/codegen/LaneAdjacency.h"
 
+#include "core/access/LaneAddress.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/model/CheckedMath.h"
 
@@ -249,6 +250,70 @@ bool constantApart(const AccessInstance &X, const AccessInstance &Y) {
   return true;
 }
 
+namespace {
+
+/// The value of \p E when it is a constant, through conversions.
+std::optional<int64_t> constantFactor(const LaneExpr &E) {
+  if (E.Kind == ExprKind::Constant)
+    return E.Value;
+  if (E.Kind == ExprKind::Cast && E.Ops[0]->Kind == ExprKind::Constant)
+    return evaluateLaneConcrete(E, LaneEnv{});
+  return std::nullopt;
+}
+
+/// Whether every term of \p E (scaled by \p Scale bytes) that names a
+/// warp-uniform symbol other than \p Symbol is a multiple of \p Modulus
+/// bytes: nvcc knows nothing of such a value (a kernel parameter, an outer
+/// loop's counter) but what its coefficient says. Terms of lanes and
+/// constants alone are checked by evaluation instead.
+bool uniformTermsAligned(const LaneExpr &E, __int128 Scale,
+                         const std::string &Symbol, uint64_t Modulus) {
+  if (Scale % __int128(Modulus) == 0)
+    return true;
+  switch (E.Kind) {
+  case ExprKind::Cast:
+    return uniformTermsAligned(*E.Ops[0], Scale, Symbol, Modulus);
+  case ExprKind::Binary:
+    if (E.BOp == BinaryOp::Add || E.BOp == BinaryOp::Sub)
+      return uniformTermsAligned(*E.Ops[0], Scale, Symbol, Modulus) &&
+             uniformTermsAligned(*E.Ops[1], Scale, Symbol, Modulus);
+    if (E.BOp == BinaryOp::Mul || E.BOp == BinaryOp::Shl) {
+      std::optional<int64_t> Right = constantFactor(*E.Ops[1]);
+      std::optional<int64_t> Left =
+          E.BOp == BinaryOp::Mul ? constantFactor(*E.Ops[0]) : std::nullopt;
+      if (E.BOp == BinaryOp::Shl && Right && *Right >= 0 && *Right < 32)
+        return uniformTermsAligned(*E.Ops[0], Scale << *Right, Symbol, Modulus);
+      if (E.BOp == BinaryOp::Mul && Right)
+        return uniformTermsAligned(*E.Ops[0], Scale * *Right, Symbol, Modulus);
+      if (E.BOp == BinaryOp::Mul && Left)
+        return uniformTermsAligned(*E.Ops[1], Scale * *Left, Symbol, Modulus);
+    }
+    break;
+  default:
+    break;
+  }
+  std::map<std::string, IntType> Names;
+  collectUniforms(E, Names);
+  Names.erase(Symbol);
+  return Names.empty();
+}
+
+/// Whether nvcc can prove \p X's address a multiple of \p Modulus bytes
+/// from the terms of its indices that name warp-uniform symbols.
+bool alignmentProvable(const SharedArrayLayout &Layout, const AccessInstance &X,
+                       const std::string &Symbol, uint64_t Modulus) {
+  AccessEvaluation Scratch;
+  std::optional<Addressing> A = addressingOf(Layout, X.Desc, Scratch);
+  if (!A || A->Scale.size() < X.Desc.Indices.size())
+    return false;
+  for (size_t D = 0; D < X.Desc.Indices.size(); ++D)
+    if (!uniformTermsAligned(*X.Desc.Indices[D], A->Scale[D], Symbol, Modulus))
+      return false;
+  return true;
+}
+
+} // namespace
+
 /// Whether \p Y starts where \p X ends for every active lane of every
 /// shape and every value of the warp-uniform symbols, with the same lanes
 /// active, and X's address is aligned to the merged width.
@@ -259,7 +324,8 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
                          const std::vector<BlockShape> &Shapes) {
   // Where the array starts must be known to know alignment (decide() says
   // so where it is not).
-  if (!XLayout.BaseOffset || !YLayout.BaseOffset)
+  if (!XLayout.BaseOffset || !YLayout.BaseOffset ||
+      !alignmentProvable(XLayout, X, "", 2 * X.Desc.Width))
     return false;
   uint64_t Shift = alignmentShift(XLayout);
   std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(X, Y));
@@ -282,8 +348,9 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
       if (!EX.judged() || !EY.judged() || EX.Speculated != EY.Speculated ||
           !followsInEveryLane(EX, EY, X.Desc.Width, true, Shift))
         return false;
+      // Values for which no lane runs them (a guard, a break) show nothing.
+      AnyShape = AnyShape || !EX.Warps.empty();
     }
-    AnyShape = true;
   }
   return AnyShape;
 }
@@ -295,7 +362,8 @@ bool adjacentInEveryLane(const SharedArrayLayout &XLayout,
 bool nextIterationFollows(const SharedArrayLayout &Layout,
                           const AccessInstance &X, const std::string &Symbol,
                           const std::vector<BlockShape> &Shapes) {
-  if (!Layout.BaseOffset || 2 * X.Desc.Width > startAlignment(Layout))
+  if (!Layout.BaseOffset || 2 * X.Desc.Width > startAlignment(Layout) ||
+      !alignmentProvable(Layout, X, Symbol, 2 * X.Desc.Width))
     return false;
   bool Any = false;
   for (const BlockShape &Shape : Shapes) {
@@ -320,8 +388,9 @@ bool nextIterationFollows(const SharedArrayLayout &Layout,
           !followsInEveryLane(E0, E1, X.Desc.Width, First,
                               alignmentShift(Layout)))
         return false;
+      // Values for which no lane runs it (a guard, a break) show nothing.
+      Any = Any || !E0.Warps.empty();
     }
-    Any = true;
   }
   return Any;
 }

@@ -80,6 +80,25 @@ std::string grownSizeText(const std::string &Written, uint64_t Extra,
   return (hasLooserOperator(S) ? "(" + S + ")" : S) + " + " + Added;
 }
 
+std::string grownBytesText(const std::string &Written, uint64_t Period,
+                           unsigned Pad, uint64_t UnitBytes,
+                           const std::string &UnitSpelling) {
+  std::string S = trim(Written);
+  bool Looser = hasLooserOperator(S);
+  std::string First = Looser ? "(" + S + ")" : S;
+  std::string Dividend = Looser || hasAdditiveOperator(S) ? "(" + S + ")" : S;
+  bool Spelled = !UnitSpelling.empty() && UnitBytes > 1;
+  std::string Unit = "sizeof(" + UnitSpelling + ")";
+  std::string Divisor = Spelled
+                            ? "(" + std::to_string(Period) + " * " + Unit + ")"
+                            : std::to_string(Period * UnitBytes);
+  std::string Added = !Spelled ? std::to_string(Pad * UnitBytes)
+                      : Pad == 1
+                          ? Unit
+                          : "(" + std::to_string(Pad) + " * " + Unit + ")";
+  return First + " + " + Dividend + " / " + Divisor + " * " + Added;
+}
+
 std::string paddedIndexText(const std::string &Written, uint64_t Period,
                             unsigned Pad) {
   std::string S = trim(Written);

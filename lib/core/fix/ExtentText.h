@@ -30,6 +30,14 @@ std::string grownSizeText(const std::string &Written, uint64_t Extra,
                           uint64_t UnitBytes = 1,
                           const std::string &UnitSpelling = "");
 
+/// \p Written (a byte count whose value is not known) grown by \p Pad
+/// units of \p UnitBytes bytes for every \p Period units it counts:
+/// `Written + Written / (Period * sizeof(Unit)) * sizeof(Unit)` (numbers
+/// without \p UnitSpelling), parenthesised where C's precedence needs it.
+std::string grownBytesText(const std::string &Written, uint64_t Period,
+                           unsigned Pad, uint64_t UnitBytes,
+                           const std::string &UnitSpelling);
+
 /// The subscript \p Written with \p Pad elements skipped after every
 /// \p Period: `Written + Written / Period` (`* Pad` when Pad is not 1),
 /// parenthesised where C's precedence needs it; a literal is computed.

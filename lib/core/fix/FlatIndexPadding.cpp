@@ -7,6 +7,7 @@
 #include "core/fix/PaddingPlanner.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace bankfix {
 
@@ -79,32 +80,90 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
   return paddedIndex(Form.Index, Period, Pad);
 }
 
-/// The wavefronts of every access of \p Buffers under (\p Period, \p Pad);
-/// Period 0: as they are.
-bool totals(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
+/// One access: its buffer and its place among the buffer's accesses.
+struct AccessRef {
+  size_t Buffer = 0, Access = 0;
+};
+
+/// The wavefronts of the accesses of \p Buffers, in \p Order, under
+/// (\p Period, \p Pad); Period 0: as they are.
+bool totals(const std::vector<FlatBuffer> &Buffers,
+            const std::vector<AccessRef> &Order, FixStyle Style,
             uint64_t Period, unsigned Pad, CandidateTotals &Totals,
             std::string &Problem, WorstCaseValues &Worst) {
-  for (const FlatBuffer &B : Buffers) {
+  std::vector<std::optional<SharedArrayLayout>> Layouts(Buffers.size());
+  for (const AccessRef &R : Order) {
+    const FlatBuffer &B = Buffers[R.Buffer];
+    const FlatAccess &A = B.Accesses[R.Access];
     uint64_t W =
         Period && Style == FixStyle::RowStride && B.Stride ? B.Stride : Period;
-    SharedArrayLayout Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
-    for (const FlatAccess &A : B.Accesses) {
-      uint64_t Sum = 0, Ideal = 0;
-      bool Judged =
-          Period ? accessWavefronts(Layout,
-                                    rewrittenInstances(A, B, Style, W, Pad),
-                                    A.Shapes, Sum, Ideal, Problem, Worst, false)
-                 : accessWavefronts(Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                                    Problem, Worst, true);
-      if (!Judged) {
-        Problem = accessProblem(A.Label, Problem, Worst);
-        return false;
-      }
-      if (!Totals.add(Sum, Ideal))
-        return true;
+    std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
+    if (!Layout)
+      Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
+    uint64_t Sum = 0, Ideal = 0;
+    bool Judged =
+        Period
+            ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
+                               A.Shapes, Sum, Ideal, Problem, Worst, false)
+            : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
+                               Problem, Worst, true);
+    if (!Judged) {
+      Problem = accessProblem(A.Label, Problem, Worst);
+      return false;
     }
+    if (!Totals.add(Sum, Ideal))
+      return true;
   }
   return true;
+}
+
+/// Every access, those furthest from their ideal as they are first (a
+/// candidate that does not fix them stops early); in the buffers' order
+/// when the layout as it is cannot be judged.
+std::vector<AccessRef> heaviestFirst(const std::vector<FlatBuffer> &Buffers,
+                                     FixStyle Style) {
+  std::vector<AccessRef> Order;
+  for (size_t B = 0; B < Buffers.size(); ++B)
+    for (size_t A = 0; A < Buffers[B].Accesses.size(); ++A)
+      Order.push_back({B, A});
+  CandidateTotals AsIs;
+  WorstCaseValues Scratch;
+  std::string Problem;
+  if (!totals(Buffers, Order, Style, 0, 0, AsIs, Problem, Scratch) ||
+      AsIs.PerAccess.size() != Order.size())
+    return Order;
+  std::vector<size_t> Rank(Order.size());
+  for (size_t I = 0; I < Rank.size(); ++I)
+    Rank[I] = I;
+  // Excess per wavefront of floor: how far each is from its best for what
+  // evaluating it costs; the cheaper first among equals.
+  auto Before = [&](size_t L, size_t R) {
+    unsigned __int128 EL = AsIs.PerAccess[L] - AsIs.PerAccessFloor[L];
+    unsigned __int128 ER = AsIs.PerAccess[R] - AsIs.PerAccessFloor[R];
+    unsigned __int128 FL = std::max<uint64_t>(AsIs.PerAccessFloor[L], 1);
+    unsigned __int128 FR = std::max<uint64_t>(AsIs.PerAccessFloor[R], 1);
+    if (EL * FR != ER * FL)
+      return EL * FR > ER * FL;
+    return FL < FR;
+  };
+  std::stable_sort(Rank.begin(), Rank.end(), Before);
+  std::vector<AccessRef> Sorted;
+  for (size_t I : Rank)
+    Sorted.push_back(Order[I]);
+  return Sorted;
+}
+
+/// \p Values (one per access, in \p Order) in the buffers' order.
+std::vector<uint64_t> inBufferOrder(const std::vector<FlatBuffer> &Buffers,
+                                    const std::vector<AccessRef> &Order,
+                                    const std::vector<uint64_t> &Values) {
+  std::vector<size_t> Start(Buffers.size(), 0);
+  for (size_t B = 1; B < Buffers.size(); ++B)
+    Start[B] = Start[B - 1] + Buffers[B - 1].Accesses.size();
+  std::vector<uint64_t> Out(Values.size());
+  for (size_t I = 0; I < Values.size() && I < Order.size(); ++I)
+    Out[Start[Order[I].Buffer] + Order[I].Access] = Values[I];
+  return Out;
 }
 
 std::vector<std::string> labels(const std::vector<FlatBuffer> &Buffers) {
@@ -180,12 +239,14 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   if (Buffers.empty())
     return Plan;
   WorstCaseValues Worst;
+  std::vector<AccessRef> Order = heaviestFirst(Buffers, Style);
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
     if (C == 0)
-      return totals(Buffers, Style, 0, 0, Totals, Problem, Worst);
+      return totals(Buffers, Order, Style, 0, 0, Totals, Problem, Worst);
     const Candidate &K = Candidates[C - 1];
-    return totals(Buffers, Style, K.Period, K.Pad, Totals, Problem, Worst);
+    return totals(Buffers, Order, Style, K.Period, K.Pad, Totals, Problem,
+                  Worst);
   };
   // One padding word after every 32 banks, judged first: usually near the
   // best, so that most others stop early.
@@ -201,6 +262,12 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   if (Outcome.Best != 0) {
     Plan.Period = Candidates[Outcome.Best - 1].Period;
     Plan.Pad = Candidates[Outcome.Best - 1].Pad;
+  }
+  if (Outcome.BeforePerAccess.size() == Order.size()) {
+    Outcome.BeforePerAccess =
+        inBufferOrder(Buffers, Order, Outcome.BeforePerAccess);
+    Outcome.AfterPerAccess =
+        inBufferOrder(Buffers, Order, Outcome.AfterPerAccess);
   }
   fillPlan(Plan, Outcome, labels(Buffers));
   return Plan;

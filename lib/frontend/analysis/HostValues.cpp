@@ -45,8 +45,21 @@ bool isCopyOrMove(const CXXConstructExpr *C) {
 
 /// The variable \p E names, with the members and elements on the way
 /// (outermost last), or null.
+/// Whether \p Call is std::forward or std::move: a cast of its argument.
+bool isForwardOrMove(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  return F && F->isInStdNamespace() && F->getIdentifier() &&
+         (F->getName() == "forward" || F->getName() == "move") &&
+         Call->getNumArgs() == 1;
+}
+
 const VarDecl *referredVariable(const Expr *E, MemberPath *Path = nullptr) {
   E = strip(E);
+  while (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (!isForwardOrMove(Call))
+      break;
+    E = strip(Call->getArg(0));
+  }
   while (true) {
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
       if (Path)
@@ -119,7 +132,8 @@ public:
     MemberPath Path;
     const Expr *Value;
   };
-  VariableWrites(ASTContext &Ctx, const VarDecl *V) : Ctx(Ctx), V(V) {}
+  VariableWrites(ASTContext &Ctx, const VarDecl *V, unsigned Depth = 0)
+      : Ctx(Ctx), V(V), Depth(Depth) {}
   std::vector<Write> Writes;
   bool Opaque = false;
 
@@ -142,6 +156,9 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
+    // What std::forward(v) becomes is judged where it is used.
+    if (isForwardOrMove(Call))
+      return true;
     const FunctionDecl *F = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if (referredVariable(Call->getArg(I)) != V)
@@ -159,7 +176,7 @@ public:
         continue;
       }
       if (!F)
-        Opaque = true; // a call through a pointer: not known
+        checkPointerArgument(Call, I);
       else
         checkArgument(F, I);
     }
@@ -200,15 +217,49 @@ public:
   }
 
 private:
-  /// Argument \p I of a call of \p F: a non-const reference can change it.
+  /// Argument \p I of a call of \p F: a non-const reference can change it,
+  /// unless F's body (a few calls deep) changes nothing through it.
   void checkArgument(const FunctionDecl *F, unsigned I) {
     if (I >= F->getNumParams()) {
       Opaque = Opaque || !F->isVariadic();
       return;
     }
     QualType T = F->getParamDecl(I)->getType();
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
+        !unchangedIn(F, F->getParamDecl(I)))
+      Opaque = true;
+  }
+  /// Argument \p I of a call through a pointer: its prototype says how it
+  /// is passed.
+  void checkPointerArgument(const CallExpr *Call, unsigned I) {
+    QualType Callee = Call->getCallee()->getType();
+    if (const auto *P = Callee->getAs<PointerType>())
+      Callee = P->getPointeeType();
+    const auto *Proto = Callee->getAs<FunctionProtoType>();
+    if (!Proto || I >= Proto->getNumParams()) {
+      Opaque = true;
+      return;
+    }
+    QualType T = Proto->getParamType(I);
     if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
       Opaque = true;
+  }
+  /// Whether the body of \p F leaves its parameter \p P as it is.
+  bool unchangedIn(const FunctionDecl *F, const ParmVarDecl *P) {
+    constexpr unsigned MaxDepth = 3;
+    const FunctionDecl *Def = F->getDefinition();
+    if (Depth >= MaxDepth || !Def || !Def->getBody() ||
+        Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+      return false;
+    const ParmVarDecl *Param =
+        P->getFunctionScopeIndex() < Def->getNumParams()
+            ? Def->getParamDecl(P->getFunctionScopeIndex())
+            : nullptr;
+    if (!Param)
+      return false;
+    VariableWrites Inner(Ctx, Param, Depth + 1);
+    Inner.TraverseStmt(Def->getBody());
+    return !Inner.Opaque && Inner.Writes.empty();
   }
   void assign(const Expr *LHS, const Expr *RHS, bool Plain) {
     MemberPath Path;
@@ -232,6 +283,7 @@ private:
   }
   ASTContext &Ctx;
   const VarDecl *V;
+  unsigned Depth;
 };
 
 /// The values of a function's return statements (not those of lambdas in

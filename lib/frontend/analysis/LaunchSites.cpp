@@ -32,11 +32,30 @@ struct WrittenLaunch {
   std::vector<const Expr *> Args; ///< the kernel's arguments
 };
 
+/// A cudaFuncSetAttribute call that limits a kernel's dynamic shared
+/// memory, as written.
+struct WrittenLimit {
+  const CallExpr *Call;
+  const FunctionDecl *Function;
+  const Expr *Kernel;
+  const Expr *Bytes;
+};
+
+/// Whether \p E names cudaFuncAttributeMaxDynamicSharedMemorySize.
+bool isDynamicLimitAttribute(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *Constant =
+      Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+  return Constant && Constant->getIdentifier() &&
+         Constant->getName() == "cudaFuncAttributeMaxDynamicSharedMemorySize";
+}
+
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   LaunchFinder(ASTContext &Ctx) : Ctx(Ctx) {}
 
   std::vector<WrittenLaunch> Launches;
+  std::vector<WrittenLimit> Limits;
   CallSites Calls;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -126,6 +145,9 @@ public:
                           {},
                           {}});
     }
+    if (Name == "cudaFuncSetAttribute" && N >= 3 &&
+        isDynamicLimitAttribute(Call->getArg(1)))
+      Limits.push_back({Call, Function, Call->getArg(0), Call->getArg(2)});
     // cudaLaunchKernelEx(&config, kernel, args...).
     if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
         N >= 2)
@@ -211,6 +233,24 @@ bool resolves(const WrittenLaunch &L, const CallChain &Chain,
          Values.shapes(L.Block, Chain, L.BlockPath);
 }
 
+/// How many of \p L's integer kernel arguments are one integer in
+/// \p Chain; whether all are (\p All).
+size_t argumentsKnown(const WrittenLaunch &L, const CallChain &Chain,
+                      HostValues &Values, bool &All) {
+  size_t Known = 0;
+  All = true;
+  for (const Expr *Arg : L.Args) {
+    if (!Arg->getType()->isIntegralOrEnumerationType())
+      continue;
+    auto V = Values.integers(Arg, Chain);
+    if (V && V->size() == 1)
+      ++Known;
+    else
+      All = false;
+  }
+  return Known;
+}
+
 /// The sites \p L makes in \p Chain: one per kernel it can launch.
 void addSites(const WrittenLaunch &L, const CallChain &Chain,
               HostValues &Values, const SourceManager &SM,
@@ -230,7 +270,9 @@ void addSites(const WrittenLaunch &L, const CallChain &Chain,
     Site.Shapes = *Shapes;
   if (L.Bytes) {
     Site.BytesGiven = true;
-    if (!Chain.Call && L.BytesPath.empty())
+    // Through a wrapper's calls, the byte count written at the launch is
+    // rewritten for them all: only where it launches one kernel.
+    if ((!Chain.Call || L.Direct) && L.BytesPath.empty())
       Site.DynamicBytesExpr = L.Bytes;
     auto Bytes = Values.integers(L.Bytes, Chain, L.BytesPath);
     if (Bytes && Bytes->size() == 1)
@@ -263,24 +305,42 @@ std::vector<LaunchSite> findLaunchSites(ASTContext &Ctx) {
   std::vector<std::unique_ptr<CallChain>> Store;
   for (const WrittenLaunch &L : Finder.Launches) {
     // The launching function on its own first; through its calls when a
-    // value it needs comes from them (a parameter, or a local computed from
-    // one).
+    // value it needs (the kernel, the block, an argument) comes from them
+    // (a parameter, or a local computed from one).
     Store.push_back(
         std::make_unique<CallChain>(CallChain{L.Function, nullptr, nullptr}));
     std::vector<const CallChain *> Chains{Store.back().get()};
-    if (!resolves(L, *Chains.front(), Values) &&
-        !Finder.Calls.of(L.Function).empty()) {
+    bool Resolved = resolves(L, *Chains.front(), Values), All = true;
+    size_t Known = argumentsKnown(L, *Chains.front(), Values, All);
+    if ((!Resolved || !All) && !Finder.Calls.of(L.Function).empty()) {
       std::vector<const CallChain *> Calls;
       // Where no call tells more, the launch is reported where it is
       // written.
       if (chainsTo(L.Function, Finder.Calls, 0, Store, Calls) &&
           std::any_of(Calls.begin(), Calls.end(), [&](const CallChain *C) {
-            return resolves(L, *C, Values);
+            bool CallAll = true;
+            return resolves(L, *C, Values) &&
+                   (!Resolved ||
+                    argumentsKnown(L, *C, Values, CallAll) > Known);
           }))
         Chains = Calls;
     }
     for (const CallChain *Chain : Chains)
       addSites(L, *Chain, Values, SM, Sites);
+  }
+  for (const WrittenLimit &L : Finder.Limits) {
+    CallChain Chain{L.Function, nullptr, nullptr};
+    auto Kernels = Values.kernels(L.Kernel, Chain);
+    if (!Kernels)
+      continue;
+    DynamicLimit Limit{L.Call->getBeginLoc(), L.Bytes, std::nullopt};
+    auto Bytes = Values.integers(L.Bytes, Chain);
+    if (Bytes && Bytes->size() == 1)
+      Limit.BytesValue = Bytes->front();
+    for (LaunchSite &Site : Sites)
+      if (Site.Kernel && std::find(Kernels->begin(), Kernels->end(),
+                                   Site.Kernel) != Kernels->end())
+        Site.Limits.push_back(Limit);
   }
   return Sites;
 }

@@ -29,6 +29,15 @@
 
 namespace bankfix {
 
+/// A cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// bytes) call: launches of the kernel that give more dynamic shared memory
+/// than its bytes fail.
+struct DynamicLimit {
+  clang::SourceLocation Loc;
+  const clang::Expr *Bytes = nullptr; ///< as written
+  std::optional<uint64_t> BytesValue; ///< its value, when a constant
+};
+
 struct LaunchSite {
   /// The instantiation launched; null where the launch names a kernel
   /// through a value bankfix does not follow (it may be any kernel).
@@ -54,6 +63,9 @@ struct LaunchSite {
   /// is one integer (HostValues.h). Empty when the launch passes them as
   /// an array (cudaLaunchKernel).
   std::vector<std::optional<uint64_t>> Arguments;
+  /// Every limit the translation unit sets on the kernel's dynamic shared
+  /// memory.
+  std::vector<DynamicLimit> Limits;
 };
 
 std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);

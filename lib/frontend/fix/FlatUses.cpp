@@ -112,6 +112,26 @@ private:
                    " indexes elements of another size than the others");
   }
 
+  /// Whether the subscript \p S at stack index \p At, whose base is
+  /// \p Child, has its address taken (`&buf[k]`, parentheses allowed);
+  /// then \p At is moved to the `&`.
+  bool addressOfElement(size_t &At, const ArraySubscriptExpr *S,
+                        const Stmt *Child) const {
+    if (S->getBase()->IgnoreParenImpCasts() !=
+        cast<Expr>(Child)->IgnoreParenImpCasts())
+      return false;
+    size_t Up = At;
+    while (Up > 0 && Stack[Up - 1] && isa<ParenExpr>(Stack[Up - 1]))
+      --Up;
+    if (Up == 0 || !Stack[Up - 1])
+      return false;
+    const auto *U = dyn_cast<UnaryOperator>(Stack[Up - 1]);
+    if (!U || U->getOpcode() != UO_AddrOf)
+      return false;
+    At = Up - 1;
+    return true;
+  }
+
   /// Follows the pointer made by the node on top of the stack.
   void follow(const Expr *Start, uint64_t Unit, const std::string &Name) {
     if (Stack.empty() || Stack.back() != Start)
@@ -158,8 +178,20 @@ private:
                      (B->isAssignmentOp() ? "assigned" : "used in arithmetic") +
                      " at " + place(P));
       }
-      if (const auto *S = dyn_cast<ArraySubscriptExpr>(P))
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(P)) {
+        // `&buf[k]` carves like `buf + k` (unless it is an access bankfix
+        // analysed: an atomic's operand).
+        if (!Subscripts.contains(S) && addressOfElement(At, S, Child)) {
+          if (pointeeSize(S->getBase()->getType()) != Unit)
+            return block("the carve at " + place(P) +
+                         " counts elements of another size than the "
+                         "accesses' subscripts");
+          Out.CarveOffsets.push_back(S->getIdx());
+          Child = Stack[At];
+          continue;
+        }
         return checkSubscript(S, Child, Unit, Name);
+      }
       if (isa<ReturnStmt>(P)) {
         if (Function)
           Found.Functions.try_emplace(Function, Unit);

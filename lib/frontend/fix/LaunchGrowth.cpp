@@ -9,6 +9,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
 
@@ -39,6 +40,90 @@ uint64_t grownDynamicBytes(uint64_t Bytes, const BufferGrowth &Growth) {
              Growth.Unit;
 }
 
+namespace {
+
+/// The value of \p E when C++ makes it a constant (not only the value
+/// that the launches bankfix follows give it).
+std::optional<uint64_t> constantBytes(const ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > 63)
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
+/// \p Bytes (a launch's byte count or a limit on it) grown: by a number
+/// when it is a constant, else by a formula of itself (right for every
+/// value it takes); nothing when a macro writes it.
+std::optional<FixEdit> grownBytesEdit(const ASTContext &Ctx, const Expr *Bytes,
+                                      const BufferGrowth &Growth) {
+  std::string Written = writtenText(Ctx, Bytes->getSourceRange());
+  if (Written.empty())
+    return std::nullopt;
+  if (std::optional<uint64_t> Value = constantBytes(Ctx, Bytes))
+    return makeFixEdit(
+        Ctx, Bytes->getSourceRange(),
+        grownSizeText(
+            Written, (grownDynamicBytes(*Value, Growth) - *Value) / Growth.Unit,
+            Growth.Unit, Growth.UnitSpelling));
+  return makeFixEdit(Ctx, Bytes->getSourceRange(),
+                     grownBytesText(Written, Growth.Period, Growth.Pad,
+                                    Growth.Unit, Growth.UnitSpelling));
+}
+
+/// The limits set on the kernels' dynamic shared memory: one written as a
+/// launch's byte count is grown with it; a constant one below what a grown
+/// launch gives refuses the fix; any other (a device maximum) stays. False
+/// with \p Out's refusal.
+bool growLimits(const ASTContext &Ctx, const std::vector<LaunchSite> &Launches,
+                const std::vector<const FunctionDecl *> &Kernels,
+                const BufferGrowth &Growth, LaunchGrowth &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::DenseSet<const Expr *> Done;
+  for (const LaunchSite &Site : Launches) {
+    if (!launches(Site, Kernels))
+      continue;
+    for (const DynamicLimit &Limit : Site.Limits) {
+      if (!Done.insert(Limit.Bytes).second)
+        continue;
+      std::string Where = describePlace(SM, Limit.Loc);
+      std::string Written = writtenText(Ctx, Limit.Bytes->getSourceRange());
+      bool AsLaunch = std::any_of(
+          Launches.begin(), Launches.end(), [&](const LaunchSite &L) {
+            return launches(L, {Site.Kernel}) && L.DynamicBytesExpr &&
+                   !Written.empty() &&
+                   writtenText(Ctx, L.DynamicBytesExpr->getSourceRange()) ==
+                       Written;
+          });
+      if (AsLaunch) {
+        std::optional<FixEdit> Edit = grownBytesEdit(Ctx, Limit.Bytes, Growth);
+        if (!Edit) {
+          Out.Refusal = "the limit on the kernel's dynamic shared memory set "
+                        "at " +
+                        Where + " is written by a macro; it must give " +
+                        Growth.Name + " " + ratio(Growth);
+          return false;
+        }
+        Out.Edits.push_back(*Edit);
+        continue;
+      }
+      auto Grown = Out.Bytes.find(Site.Kernel);
+      if (Limit.BytesValue && Grown != Out.Bytes.end() &&
+          *Limit.BytesValue < Grown->second.second) {
+        Out.Refusal =
+            "the limit on the kernel's dynamic shared memory set at " + Where +
+            " (" + std::to_string(*Limit.BytesValue) + " bytes) is below the " +
+            std::to_string(Grown->second.second) +
+            " bytes its fixed launches give";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
 LaunchGrowth growLaunches(const ASTContext &Ctx,
                           const std::vector<LaunchSite> &Launches,
                           const std::vector<const FunctionDecl *> &Kernels,
@@ -51,14 +136,17 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
       continue;
     Seen = true;
     std::string Where = describePlace(SM, Site.Loc);
-    if (!Site.DynamicBytesExpr || !Site.DynamicBytes) {
+    // A byte count that is not a constant grows by a formula of itself,
+    // evaluated once more: it must have no side effects.
+    if (!Site.DynamicBytesExpr ||
+        !sideEffect(Ctx, Site.DynamicBytesExpr).empty()) {
       Out.Refusal = "the launch at " + Where +
                     (!Site.BytesGiven ? " gives no dynamic shared memory"
                      : !Site.Through.empty()
                          ? " gives its byte count through " + Site.Through
                      : !Site.DynamicBytesExpr
                          ? " gives its byte count in its launch configuration"
-                         : " gives a byte count that is not a constant") +
+                         : " gives a byte count with side effects") +
                     "; it must give " + Growth.Name + " " + ratio(Growth);
       return Out;
     }
@@ -69,26 +157,33 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
                     Growth.Name + " " + ratio(Growth);
       return Out;
     }
-    uint64_t Before = *Site.DynamicBytes;
-    uint64_t After = grownDynamicBytes(Before, Growth);
-    std::string Written =
-        writtenText(Ctx, Site.DynamicBytesExpr->getSourceRange());
-    std::optional<FixEdit> Edit;
-    if (!Written.empty())
-      Edit = makeFixEdit(Ctx, Site.DynamicBytesExpr->getSourceRange(),
-                         grownSizeText(Written, (After - Before) / Growth.Unit,
-                                       Growth.Unit, Growth.UnitSpelling));
+    std::optional<FixEdit> Edit =
+        grownBytesEdit(Ctx, Site.DynamicBytesExpr, Growth);
     if (!Edit) {
-      Out.Refusal = "the byte count of the launch at " + Where +
-                    " is written by a macro; it must grow from " +
-                    std::to_string(Before) + " to " + std::to_string(After);
+      Out.Refusal =
+          "the byte count of the launch at " + Where +
+          " is written by a macro; it must " +
+          (Site.DynamicBytes
+               ? "grow from " + std::to_string(*Site.DynamicBytes) + " to " +
+                     std::to_string(
+                         grownDynamicBytes(*Site.DynamicBytes, Growth))
+               : "give " + Growth.Name + " " + ratio(Growth));
       return Out;
     }
     Out.Edits.push_back(*Edit);
-    auto &Bytes = Out.Bytes[Site.Kernel];
-    Bytes.first = std::max(Bytes.first, Before);
-    Bytes.second = std::max(Bytes.second, After);
+    if (Site.DynamicBytes) {
+      uint64_t Before = *Site.DynamicBytes;
+      uint64_t After = constantBytes(Ctx, Site.DynamicBytesExpr)
+                           ? grownDynamicBytes(Before, Growth)
+                           : Before + Before / (Growth.Period * Growth.Unit) *
+                                          (Growth.Pad * Growth.Unit);
+      auto &Bytes = Out.Bytes[Site.Kernel];
+      Bytes.first = std::max(Bytes.first, Before);
+      Bytes.second = std::max(Bytes.second, After);
+    }
   }
+  if (!growLimits(Ctx, Launches, Kernels, Growth, Out))
+    return Out;
   if (!Seen)
     Out.Note = "no launch of the kernel is in this file: each launch must "
                "give " +

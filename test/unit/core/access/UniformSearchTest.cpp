@@ -46,6 +46,21 @@ TEST(UniformSearch, UniformRotationIsExactForEveryValue) {
   EXPECT_EQ(E.BlockWavefronts, 2u);
 }
 
+TEST(UniformSearch, ASymbolThatOnlySwitchesTheAccessIsTriedOnceEachWay) {
+  // if (j * 32 + 5 < 1024) a[threadIdx.x * 8]: j turns the whole access on
+  // or off; it runs for j = 0 (the first value), where it is 8-way.
+  SharedAccessDesc A = access({tx() * 8});
+  A.Guard = (sym("j") * X(32) + X(5) < X(1024)).P;
+  uint64_t Before = lanesEvaluated();
+  AccessEvaluation E = evaluateAccess({"a", {256}, 4}, A, OneWarp);
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().NWay, 8u);
+  EXPECT_EQ(E.WorstCase, "for j = 0");
+  // One evaluation with the access on, one with it off, and the first
+  // without a value: not one per value of j.
+  EXPECT_LE(lanesEvaluated() - Before, 4u * 32u);
+}
+
 TEST(UniformSearch, ThresholdGuardIsJudgedWithTheMostLanes) {
   // if (threadIdx.x >= k) a[threadIdx.x * 8]: with every lane, banks 0, 8,
   // 16 and 24 take 8 lanes each.

@@ -273,6 +273,27 @@ TEST(AccessMerging, AWarpUniformOffsetMergesWhenAlignedForEveryValue) {
   EXPECT_EQ(S.width(0), 4u);
 }
 
+TEST(AccessMerging, ALaneTimesAParameterIsNeverProvedAligned) {
+  // `s[t * d]` and `s[t * d + 1]` with every launch passing d = 64: nvcc
+  // compiles the kernel without knowing d, so it cannot prove t * d even,
+  // and a guard that only a few values switch on must not hide it.
+  X D(LaneExpr::launched("d", 64, IntType::unsignedTy()));
+  Sequence R = array(4, 4096);
+  R.add(tx() * D);
+  R.add(tx() * D + X(1));
+  R.Instances[0].Desc.Guard = R.Instances[1].Desc.Guard =
+      (sym("j") * X(32) < sym("n")).P;
+  R.merge();
+  EXPECT_EQ(R.width(0), 4u);
+  EXPECT_FALSE(R.away(1));
+  // Twice the parameter is even whatever it is: those merge.
+  Sequence E = array(4, 4096);
+  E.add(X(2) * (tx() * D));
+  E.add(X(2) * (tx() * D) + X(1));
+  E.merge();
+  EXPECT_EQ(E.width(0), 8u);
+}
+
 TEST(AccessMerging, ALoopCompiledOnceMergesOnlyWhatEveryIterationMerges) {
   static int Loop;
   // sdata[index] and sdata[index + s] for s = 1, 2: adjacent only for 1.

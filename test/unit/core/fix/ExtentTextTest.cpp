@@ -75,6 +75,20 @@ TEST(ExtentText, GrownSizeSpellings) {
   EXPECT_EQ(grownSizeText("010", 8), "010 + 8");
 }
 
+TEST(ExtentText, GrownBytesOfAValueNotKnownAreAFormulaOfIt) {
+  // 4 bytes more for every 256: right for every value the count takes.
+  EXPECT_EQ(grownBytesText("sram_size", 64, 1, 4, "float"),
+            "sram_size + sram_size / (64 * sizeof(float)) * sizeof(float)");
+  EXPECT_EQ(grownBytesText("n * sizeof(float)", 32, 2, 4, "float"),
+            "n * sizeof(float) + n * sizeof(float) / (32 * sizeof(float)) * "
+            "(2 * sizeof(float))");
+  // A sum is parenthesised where it is divided; without a unit's
+  // spelling the bytes are numbers.
+  EXPECT_EQ(grownBytesText("a + b", 32, 1, 4, ""), "a + b + (a + b) / 128 * 4");
+  EXPECT_EQ(grownBytesText("c ? a : b", 32, 1, 1, "char"),
+            "(c ? a : b) + (c ? a : b) / 32 * 1");
+}
+
 TEST(ExtentText, GrownSizeWritesOneByteUnitsAsANumber) {
   // A unit of one byte is not spelled `8 * sizeof(char)`.
   EXPECT_EQ(grownSizeText("N", 8, 1, "char"), "N + 8");

@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -216,6 +217,50 @@ ArrayFix chooseStyle(FixStyleChoice Choice, ArrayFix Padding,
   return std::move(Chosen);
 }
 
+/// Merges the groups of flat buffers that one subscript reaches (a device
+/// function indexing the buffer each caller passes it): their subscripts
+/// are rewritten once, so they are fixed together or not at all.
+void mergeSharedSubscripts(const SharedAccesses &Found,
+                           std::map<SourceLocation::UIntTy, ArrayGroup> &Groups,
+                           std::vector<SourceLocation::UIntTy> &Order) {
+  std::map<SourceLocation::UIntTy, SourceLocation::UIntTy> Parent;
+  std::function<SourceLocation::UIntTy(SourceLocation::UIntTy)> Root =
+      [&](SourceLocation::UIntTy K) {
+        auto It = Parent.find(K);
+        return It == Parent.end() || It->second == K
+                   ? K
+                   : It->second = Root(It->second);
+      };
+  std::map<const Expr *, SourceLocation::UIntTy> GroupOf;
+  for (SourceLocation::UIntTy Key : Order) {
+    const ArrayGroup &G = Groups[Key];
+    if (G.Arrays.front()->Layout.Dims.size() != 1)
+      continue;
+    for (size_t I : G.Accesses) {
+      auto [It, New] = GroupOf.try_emplace(Found.Accesses[I].Expr, Key);
+      SourceLocation::UIntTy A = Root(It->second), B = Root(Key);
+      if (!New && A != B)
+        Parent[B] = A;
+    }
+  }
+  std::vector<SourceLocation::UIntTy> Roots;
+  for (SourceLocation::UIntTy Key : Order) {
+    SourceLocation::UIntTy R = Root(Key);
+    if (R == Key) {
+      Roots.push_back(Key);
+      continue;
+    }
+    ArrayGroup &From = Groups[Key], &Into = Groups[R];
+    Into.Arrays.insert(Into.Arrays.end(), From.Arrays.begin(),
+                       From.Arrays.end());
+    Into.Accesses.insert(Into.Accesses.end(), From.Accesses.begin(),
+                         From.Accesses.end());
+    Into.Conflicting = Into.Conflicting || From.Conflicting;
+    Groups.erase(Key);
+  }
+  Order = std::move(Roots);
+}
+
 } // namespace
 
 bool plannedLayouts(const SourceManager &SM, const SharedAccesses &Found,
@@ -312,6 +357,8 @@ std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
     G.Accesses.push_back(I);
     G.Conflicting = G.Conflicting || Conflicting[I];
   }
+
+  mergeSharedSubscripts(Found, Groups, Order);
 
   std::vector<ArrayFix> Fixes;
   for (SourceLocation::UIntTy Key : Order) {

@@ -306,19 +306,20 @@ const Expr *strideFactor(const ASTContext &Ctx, const Expr *Size,
 /// The declaration's new extent (a static array), in the user's spelling.
 std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
                             MemoryGrowth &Growth) {
-  const SharedArray &First = *Fix.Arrays.front();
-  const Expr *Size = innermostExtent(*First.Decl);
-  if (!Size)
-    return "the size of '" + First.Layout.Name + "' is not written";
   unsigned P = Fix.Plan.Pad;
   std::string Why;
-  // `R * W` with the stride's spelling becomes `R * (W + 1)`.
-  const Expr *Factor =
-      Fix.Plan.Style == FixStyle::RowStride
-          ? strideFactor(Ctx, Size, C.Sites.front().Stride->Stride)
-          : nullptr;
+  // Each array's own declaration: the instantiations of a template share
+  // one; arrays that one function indexes each have theirs.
   for (size_t I = 0; I < Fix.Arrays.size(); ++I) {
     const SharedArray &Array = *Fix.Arrays[I];
+    const Expr *Size = innermostExtent(*Array.Decl);
+    if (!Size)
+      return "the size of '" + Array.Layout.Name + "' is not written";
+    // `R * W` with the stride's spelling becomes `R * (W + 1)`.
+    const Expr *Factor =
+        Fix.Plan.Style == FixStyle::RowStride
+            ? strideFactor(Ctx, Size, C.Sites.front().Stride->Stride)
+            : nullptr;
     uint64_t W = periodOf(C, Fix, I);
     uint64_t Old = Array.Layout.Dims.front();
     uint64_t New = rewrittenLayout(C.Buffers[I], W, P).Dims.front();

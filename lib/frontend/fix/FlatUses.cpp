@@ -38,6 +38,9 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// The first call that gives a known parameter another array.
+  std::string OtherArray;
+
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
@@ -69,6 +72,7 @@ public:
     if (It != Known.Functions.end())
       follow(Call, It->second,
              "the pointer '" + functionName(*F) + "' returns");
+    checkOtherArrays(Call);
     return true;
   }
 
@@ -204,6 +208,10 @@ private:
                           : " is changed or its address taken at ") +
                      place(P));
       if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        // A device function's pointer parameter is a view of the buffer:
+        // its subscripts are rewritten with the others.
+        if (const ParmVarDecl *Param = pointerParameter(Call, Child))
+          return addView(Param, Unit);
         const FunctionDecl *F = Call->getDirectCallee();
         return block(Name + " is passed to " +
                      (F ? "'" + functionName(*F) + "'" : "a function") +
@@ -213,6 +221,67 @@ private:
         return block(Name + " is used through a member at " + place(P));
       return block(Name + " is used as a pointer at " + place(P));
     }
+  }
+
+  /// The parameter of the function \p Call calls that the argument
+  /// \p Child becomes, when it is a pointer of a function whose body is
+  /// in the user's code (not a member function: its object is another
+  /// way in); null otherwise.
+  const ParmVarDecl *pointerParameter(const CallExpr *Call,
+                                      const Stmt *Child) const {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || isa<CXXMethodDecl>(Def) ||
+        isa<CXXOperatorCallExpr>(Call) || Def->isVariadic() ||
+        Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+      return nullptr;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I)
+      if (Call->getArg(I) == Child) {
+        const ParmVarDecl *Param = Def->getParamDecl(I);
+        return Param->getType()->isPointerType() ? Param : nullptr;
+      }
+    return nullptr;
+  }
+
+  /// A call that gives a parameter known as a view of the buffer something
+  /// else (another array) blocks the rewrite of that function's
+  /// subscripts: once every view is known (a pass that finds no more).
+  void checkOtherArrays(const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+    if (!Def)
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
+         ++I) {
+      const ParmVarDecl *Param = Def->getParamDecl(I);
+      if (!Known.Vars.count(Param))
+        continue;
+      if (!isKnownPointer(Call->getArg(I)) && OtherArray.empty())
+        OtherArray = ("'" + functionName(*Def) + "' indexes its parameter '" +
+                      Param->getNameAsString() + "', which the call at " +
+                      place(Call) + " gives another array");
+    }
+  }
+
+  /// Whether \p E is a pointer into the buffer as this pass knows it: a
+  /// view, a helper's result, or a carve of one (`p + k`, `&p[k]`).
+  bool isKnownPointer(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == BO_Add && B->getType()->isPointerType())
+      return isKnownPointer(
+          B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_AddrOf)
+      if (const auto *S =
+              dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+        return isKnownPointer(S->getBase());
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return Call->getDirectCallee() &&
+             Known.Functions.count(Call->getDirectCallee());
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && Known.Vars.count(V);
   }
 
   uint64_t pointeeSize(QualType Pointer) const {
@@ -251,9 +320,11 @@ FlatUses findFlatUses(ASTContext &Ctx,
     Sources Found = Known;
     UseFollower Follower(Ctx, Known, Found, Subscripts, Out);
     traverseUserDecls(Ctx, Follower);
-    if (!Out.Blocking.empty() ||
-        (Found.Vars.size() == Known.Vars.size() &&
-         Found.Functions.size() == Known.Functions.size()))
+    bool Complete = Found.Vars.size() == Known.Vars.size() &&
+                    Found.Functions.size() == Known.Functions.size();
+    if (Complete && Out.Blocking.empty())
+      Out.Blocking = Follower.OtherArray;
+    if (!Out.Blocking.empty() || Complete)
       return Out;
     Known = std::move(Found);
   }

@@ -3,11 +3,13 @@
 //
 // Index padding rewrites the subscripts of a flat buffer's accesses; it is
 // safe only when every way to its memory goes through one of them. This
-// follows every pointer made from the buffer (decay, casts, `buf + k`)
-// through local pointer variables (views) and helpers that return it
+// follows every pointer made from the buffer (decay, casts, `buf + k`,
+// `&buf[k]`) through local pointer variables (views), the pointer
+// parameters of the device functions it is passed to (every call of such a
+// function must pass the buffer) and helpers that return it
 // (`SharedMemory<T>()`, a conversion operator), and finds the first use
 // that is none of: a subscript bankfix analysed, the initialiser of a view
-// that is never changed, a `buf + k` carve (k is padded too), a return.
+// that is never changed, a carve (its offset is padded too), a return.
 //
 //===----------------------------------------------------------------------===//
 

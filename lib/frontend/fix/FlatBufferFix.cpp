@@ -9,6 +9,7 @@
 #include "frontend/fix/KernelBudgets.h"
 #include "frontend/fix/LaunchGrowth.h"
 #include "frontend/fix/LaunchScope.h"
+#include "frontend/fix/ReferenceBindings.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Expr.h"
@@ -112,18 +113,22 @@ bool indexForm(const SharedAccessDesc &D, uint64_t ElementSize,
     return true;
   }
   const LaneExpr &Sum = *D.Indices[0];
-  if (Sum.Kind != ExprKind::Binary || Sum.BOp != BinaryOp::Add)
+  // `cast(i) * size` alone: the element of the buffer itself.
+  bool Alone = Sum.Kind == ExprKind::Binary && Sum.BOp == BinaryOp::Mul;
+  if (!Alone && (Sum.Kind != ExprKind::Binary || Sum.BOp != BinaryOp::Add))
     return false;
-  const LaneExpr &Product = *Sum.Ops[1];
+  const LaneExpr &Product = Alone ? Sum : *Sum.Ops[1];
   if (Product.Kind != ExprKind::Binary || Product.BOp != BinaryOp::Mul ||
       Product.Ops[0]->Kind != ExprKind::Cast ||
       Product.Ops[1]->Kind != ExprKind::Constant || Product.Ops[1]->Value <= 0)
     return false;
   Unit = uint64_t(Product.Ops[1]->Value);
   Form.Index = Product.Ops[0]->Ops[0];
-  Form.ViewStart = LaneExpr::binary(
-      BinaryOp::Div, Sum.Ops[0], LaneExpr::constant(int64_t(Unit), OffsetType),
-      OffsetType);
+  Form.ViewStart =
+      Alone ? LaneExpr::constant(0, OffsetType)
+            : LaneExpr::binary(BinaryOp::Div, Sum.Ops[0],
+                               LaneExpr::constant(int64_t(Unit), OffsetType),
+                               OffsetType);
   return true;
 }
 
@@ -134,6 +139,7 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
                     const std::vector<JudgedShapes> &Shapes,
                     const ArrayFix &Fix, Collected &Out) {
   const SourceManager &SM = Ctx.getSourceManager();
+  ReferenceBinder Binder(Ctx);
   for (const SharedArray *Array : Fix.Arrays) {
     FlatBuffer B;
     B.Layout = Array->Layout;
@@ -147,19 +153,31 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
       std::string Label = accessLabel(SM, A);
       if (!A.Unsupported.empty())
         return "the " + Label + " cannot be judged: " + A.Unsupported;
-      const auto *S = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
-      if (!S)
+      // The subscripts to rewrite: the access's own, or those its
+      // reference parameter is bound to at each call.
+      std::vector<const ArraySubscriptExpr *> Named;
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParens()))
+        Named.push_back(S);
+      else if (ReferenceBindings B = Binder.of(A.Expr); B.Problem.empty())
+        Named = B.Subscripts;
+      else if (isa<DeclRefExpr>(A.Expr->IgnoreParenImpCasts()))
+        return "the " + Label + " reaches " + Name +
+               " through a reference: " + B.Problem;
+      if (Named.empty())
         return "the " + Label + " reaches " + Name +
                " without a subscript (through `*p`, a member or a "
                "reference): there is no index to rewrite";
-      const Expr *Base = S->getBase()->IgnoreParenImpCasts();
-      if (isa<MemberExpr>(Base) || isa<ArraySubscriptExpr>(Base))
-        return "the " + Label + " indexes a member or a row of " + Name +
-               ", not the buffer itself: there is no index of it to rewrite";
-      if (std::string Effect = sideEffect(Ctx, S->getIdx()); !Effect.empty())
-        return "the index of the " + Label + " " + Effect +
-               ": the rewrite would evaluate it twice; put it in a variable "
-               "first";
+      for (const ArraySubscriptExpr *S : Named) {
+        const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+        if (isa<MemberExpr>(Base) || isa<ArraySubscriptExpr>(Base))
+          return "the " + Label + " indexes a member or a row of " + Name +
+                 ", not the buffer itself: there is no index of it to rewrite";
+        if (std::string Effect = sideEffect(Ctx, S->getIdx()); !Effect.empty())
+          return "the index of the " + Label + " " + Effect +
+                 ": the rewrite would evaluate it twice; put it in a variable "
+                 "first";
+      }
+      const ArraySubscriptExpr *S = Named.front();
       FlatAccess Flat{&A.Instances, {}, Shapes[I], Label};
       for (const AccessInstance &Instance : A.Instances) {
         FlatIndexForm Form;
@@ -184,9 +202,10 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
         Flat.Forms.push_back(Form);
       }
       B.Accesses.push_back(std::move(Flat));
-      Out.Sites.push_back(
-          {S, Label, rowStrideOf(Ctx, S->getIdx()), Out.Buffers.size()});
-      Out.Subscripts.insert(S);
+      for (const ArraySubscriptExpr *E : Named)
+        if (Out.Subscripts.insert(E).second)
+          Out.Sites.push_back(
+              {E, Label, rowStrideOf(Ctx, E->getIdx()), Out.Buffers.size()});
     }
     if (B.Unit == 0)
       B.Unit = Array->Layout.ElementSize;

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- ReferenceBindings.cpp - The elements a reference parameter names ---===//
+
+#include "frontend/fix/ReferenceBindings.h"
+
+#include "frontend/parse/UserDecls.h"
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace bankfix {
+
+/// Every direct call in the user's code, by the function it calls (its
+/// definition).
+struct ReferenceBinder::Index : RecursiveASTVisitor<ReferenceBinder::Index> {
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      if (const FunctionDecl *Def = F->getDefinition())
+        Calls[Def].push_back(Call);
+    return true;
+  }
+};
+
+namespace {
+
+using CallIndex = ReferenceBinder::Index;
+
+/// The reference parameter \p E names, or null.
+const ParmVarDecl *referenceParameter(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return P && P->getType()->isReferenceType() ? P : nullptr;
+}
+
+void bindingsOf(ASTContext &Ctx, const CallIndex &Index,
+                const ParmVarDecl *Param, unsigned Depth,
+                ReferenceBindings &Out) {
+  constexpr unsigned MaxDepth = 4;
+  const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  auto It = F ? Index.Calls.find(F) : Index.Calls.end();
+  if (It == Index.Calls.end() || Depth >= MaxDepth) {
+    Out.Problem =
+        "no call that binds '" + Param->getNameAsString() + "' can be followed";
+    return;
+  }
+  unsigned I = Param->getFunctionScopeIndex();
+  for (const CallExpr *Call : It->second) {
+    if (I >= Call->getNumArgs() || isa<CXXOperatorCallExpr>(Call)) {
+      Out.Problem = "the call at " +
+                    describePlace(Ctx.getSourceManager(), Call->getBeginLoc()) +
+                    " binds '" + Param->getNameAsString() +
+                    "' to what bankfix does not follow";
+      return;
+    }
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(Arg)) {
+      Out.Subscripts.push_back(S);
+      continue;
+    }
+    if (const ParmVarDecl *Outer = referenceParameter(Arg)) {
+      bindingsOf(Ctx, Index, Outer, Depth + 1, Out);
+      if (!Out.Problem.empty())
+        return;
+      continue;
+    }
+    Out.Problem = "the call at " +
+                  describePlace(Ctx.getSourceManager(), Call->getBeginLoc()) +
+                  " binds '" + Param->getNameAsString() +
+                  "' to something other than an element";
+    return;
+  }
+}
+
+} // namespace
+
+ReferenceBinder::ReferenceBinder(ASTContext &Ctx) : Ctx(Ctx) {}
+
+ReferenceBinder::~ReferenceBinder() = default;
+
+ReferenceBindings ReferenceBinder::of(const Expr *Access) {
+  ReferenceBindings Out;
+  const ParmVarDecl *Param = referenceParameter(Access);
+  if (!Param) {
+    Out.Problem = "it is not a reference parameter";
+    return Out;
+  }
+  if (!Calls) {
+    Calls = std::make_unique<Index>();
+    traverseUserDecls(Ctx, *Calls);
+  }
+  bindingsOf(Ctx, *Calls, Param, 0, Out);
+  return Out;
+}
+
+} // namespace bankfix

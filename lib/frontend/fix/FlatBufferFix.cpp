@@ -6,6 +6,7 @@
 #include "core/fix/ExtentText.h"
 #include "core/fix/FlatIndexPadding.h"
 #include "frontend/fix/FlatUses.h"
+#include "frontend/fix/IndexHoisting.h"
 #include "frontend/fix/KernelBudgets.h"
 #include "frontend/fix/LaunchGrowth.h"
 #include "frontend/fix/LaunchScope.h"
@@ -41,6 +42,9 @@ struct SubscriptSite {
   std::string Label;
   std::optional<StrideSpelling> Stride;
   size_t Buffer = 0; ///< the index of its array in Collected::Buffers
+  /// Its index calls a function: index padding moves it into a variable
+  /// first (the row stride writes it once).
+  bool Calls = false;
 };
 
 /// What the accesses of one declaration give the planners.
@@ -172,10 +176,10 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
         if (isa<MemberExpr>(Base) || isa<ArraySubscriptExpr>(Base))
           return "the " + Label + " indexes a member or a row of " + Name +
                  ", not the buffer itself: there is no index of it to rewrite";
-        if (std::string Effect = sideEffect(Ctx, S->getIdx()); !Effect.empty())
-          return "the index of the " + Label + " " + Effect +
-                 ": the rewrite would evaluate it twice; put it in a variable "
-                 "first";
+        if (S->getIdx()->HasSideEffects(Ctx, false))
+          return "the index of the " + Label +
+                 " has side effects: the rewrite would evaluate it twice; put "
+                 "it in a variable first";
       }
       const ArraySubscriptExpr *S = Named.front();
       FlatAccess Flat{&A.Instances, {}, Shapes[I], Label};
@@ -204,8 +208,9 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
       B.Accesses.push_back(std::move(Flat));
       for (const ArraySubscriptExpr *E : Named)
         if (Out.Subscripts.insert(E).second)
-          Out.Sites.push_back(
-              {E, Label, rowStrideOf(Ctx, E->getIdx()), Out.Buffers.size()});
+          Out.Sites.push_back({E, Label, rowStrideOf(Ctx, E->getIdx()),
+                               Out.Buffers.size(),
+                               !sideEffect(Ctx, E->getIdx()).empty()});
     }
     if (B.Unit == 0)
       B.Unit = Array->Layout.ElementSize;
@@ -273,6 +278,31 @@ std::string paddedStrideText(const std::string &Written, unsigned Pad) {
   return Number ? Text : "(" + Text + ")";
 }
 
+/// The index of \p S, which calls a function, moved into a variable and
+/// the subscript padded with it; false with \p Why.
+bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, uint64_t W,
+                  unsigned P, std::vector<FixEdit> &Edits, std::string &Why) {
+  HoistedIndex H = hoistIndex(Ctx, S.Subscript);
+  if (!H.Problem.empty()) {
+    Why = "the index of the " + S.Label +
+          " calls a function, which the rewrite would call twice, and it "
+          "cannot be moved into a variable: " +
+          H.Problem;
+    return false;
+  }
+  for (const FixEdit &E : Edits)
+    if (E.Edit == H.Declaration->Edit)
+      return addEdit(
+          Ctx, S.Subscript->getIdx()->getSourceRange(),
+          [&](const std::string &) { return paddedIndexText(H.Name, W, P); },
+          "the index of the " + S.Label, Edits, Why);
+  Edits.push_back(*H.Declaration);
+  return addEdit(
+      Ctx, S.Subscript->getIdx()->getSourceRange(),
+      [&](const std::string &) { return paddedIndexText(H.Name, W, P); },
+      "the index of the " + S.Label, Edits, Why);
+}
+
 /// The subscripts and carve offsets rewritten.
 std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                            const FlatUses &Uses, ArrayFix &Fix) {
@@ -287,12 +317,13 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                   Ctx, S.Stride->Stride->getSourceRange(),
                   [&](const std::string &T) { return paddedStrideText(T, P); },
                   "the row stride of the " + S.Label, Fix.Edits, Why)
-            : addEdit(
-                  Ctx, S.Subscript->getIdx()->getSourceRange(),
-                  [&](const std::string &T) {
-                    return paddedIndexText(T, W, P);
-                  },
-                  "the index of the " + S.Label, Fix.Edits, Why);
+        : S.Calls ? hoistedEdits(Ctx, S, W, P, Fix.Edits, Why)
+                  : addEdit(
+                        Ctx, S.Subscript->getIdx()->getSourceRange(),
+                        [&](const std::string &T) {
+                          return paddedIndexText(T, W, P);
+                        },
+                        "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- IndexHoisting.cpp - An index with a call moved into a variable -----===//
+
+#include "frontend/fix/IndexHoisting.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+/// Whether \p P evaluates its operand \p Child only sometimes.
+bool conditional(const Stmt *P, const Stmt *Child) {
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(P))
+    return C->getCond() != Child;
+  if (const auto *B = dyn_cast<BinaryOperator>(P))
+    return (B->isLogicalOp() || B->getOpcode() == BO_Comma) &&
+           B->getLHS() != Child;
+  return false;
+}
+
+/// The statement of a block that holds \p E: found, or why not.
+const Stmt *statementOf(ASTContext &Ctx, const Expr *E, std::string &Why) {
+  const Stmt *Child = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty()) {
+      Why = "it is not inside a function body";
+      return nullptr;
+    }
+    if (const auto *Block = Parents[0].get<CompoundStmt>()) {
+      (void)Block;
+      return Child;
+    }
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P || isa<LambdaExpr>(P)) {
+      Why = "it is inside a declaration bankfix does not rewrite";
+      return nullptr;
+    }
+    if (conditional(P, Child)) {
+      Why = "it is evaluated only on one side of a condition";
+      return nullptr;
+    }
+    if (const auto *D = dyn_cast<DeclStmt>(P); D && !D->isSingleDecl()) {
+      Why = "it is in a declaration of several variables";
+      return nullptr;
+    }
+    if (!isa<Expr>(P) && !isa<DeclStmt>(P) && !isa<ReturnStmt>(P)) {
+      Why = "its statement is not in braces";
+      return nullptr;
+    }
+    Child = P;
+  }
+}
+
+} // namespace
+
+HoistedIndex hoistIndex(ASTContext &Ctx, const ArraySubscriptExpr *S) {
+  HoistedIndex Out;
+  const Expr *Index = S->getIdx();
+  if (Index->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+    Out.Problem = "it has side effects";
+    return Out;
+  }
+  const Stmt *Statement = statementOf(Ctx, S, Out.Problem);
+  if (!Statement)
+    return Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = Statement->getBeginLoc();
+  std::string Written = writtenText(Ctx, Index->getSourceRange());
+  if (Begin.isMacroID() || Written.empty()) {
+    Out.Problem = "a macro writes it";
+    return Out;
+  }
+  // Named by where the index is written: the instantiations of a
+  // template hoist it alike, two indices never share a name.
+  StringRef File = SM.getBufferData(SM.getFileID(Begin));
+  SourceLocation At = SM.getFileLoc(Index->getBeginLoc());
+  Out.Name = "bankfix_index_" + std::to_string(SM.getSpellingLineNumber(At)) +
+             "_" + std::to_string(SM.getSpellingColumnNumber(At));
+  if (File.find(Out.Name) != StringRef::npos) {
+    Out.Problem = "the file already uses the name '" + Out.Name + "'";
+    return Out;
+  }
+  // The declaration on a line of its own, indented as the statement is.
+  unsigned Column = SM.getSpellingColumnNumber(Begin);
+  StringRef Line =
+      File.substr(SM.getFileOffset(Begin) - (Column - 1), Column - 1);
+  bool OwnLine = Line.find_first_not_of(" \t") == StringRef::npos;
+  std::string Text = "const auto " + Out.Name + " = " + Written + ";" +
+                     (OwnLine ? "\n" + Line.str() : " ");
+  FixEdit Edit;
+  Edit.Range = CharSourceRange::getCharRange(Begin, Begin);
+  Edit.Text = Text;
+  Edit.Edit.File = SM.getFilename(Begin).str();
+  Edit.Edit.Offset = SM.getFileOffset(Begin);
+  Edit.Edit.Length = 0;
+  Edit.Edit.Text = Text;
+  if (SM.isInSystemHeader(Begin) || Edit.Edit.File.empty()) {
+    Out.Problem = "it is in a system header";
+    return Out;
+  }
+  Out.Declaration = Edit;
+  return Out;
+}
+
+} // namespace bankfix

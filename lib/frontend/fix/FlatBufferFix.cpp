@@ -290,13 +290,11 @@ bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, uint64_t W,
           H.Problem;
     return false;
   }
-  for (const FixEdit &E : Edits)
-    if (E.Edit == H.Declaration->Edit)
-      return addEdit(
-          Ctx, S.Subscript->getIdx()->getSourceRange(),
-          [&](const std::string &) { return paddedIndexText(H.Name, W, P); },
-          "the index of the " + S.Label, Edits, Why);
-  Edits.push_back(*H.Declaration);
+  // Once for the instantiations of a template that share the subscript.
+  if (std::none_of(Edits.begin(), Edits.end(), [&](const FixEdit &E) {
+        return E.Edit == H.Declaration->Edit;
+      }))
+    Edits.push_back(*H.Declaration);
   return addEdit(
       Ctx, S.Subscript->getIdx()->getSourceRange(),
       [&](const std::string &) { return paddedIndexText(H.Name, W, P); },

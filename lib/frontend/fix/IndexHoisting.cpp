@@ -3,7 +3,9 @@
 
 #include "frontend/fix/IndexHoisting.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -38,6 +40,11 @@ const Stmt *statementOf(ASTContext &Ctx, const Expr *E, std::string &Why) {
       return Child;
     }
     const Stmt *P = Parents[0].get<Stmt>();
+    // A local's initialiser: its declaration statement.
+    if (const auto *V = Parents[0].get<VarDecl>(); V && V->isLocalVarDecl()) {
+      DynTypedNodeList Decl = Ctx.getParents(*V);
+      P = Decl.empty() ? nullptr : Decl[0].get<DeclStmt>();
+    }
     if (!P || isa<LambdaExpr>(P)) {
       Why = "it is inside a declaration bankfix does not rewrite";
       return nullptr;
@@ -58,6 +65,30 @@ const Stmt *statementOf(ASTContext &Ctx, const Expr *E, std::string &Why) {
   }
 }
 
+/// Whether \p Statement calls a function outside \p Index (CUDA's
+/// threadIdx and friends are properties, not calls).
+bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Expr *Skip = nullptr;
+    bool Found = false;
+    bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+      return S == Skip || RecursiveASTVisitor::TraverseStmt(S);
+    }
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) {
+      if (isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens()))
+        return true;
+      return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
+    }
+    bool VisitCallExpr(CallExpr *) {
+      Found = true;
+      return false;
+    }
+  } F;
+  F.Skip = Index;
+  F.TraverseStmt(const_cast<Stmt *>(Statement));
+  return F.Found;
+}
+
 } // namespace
 
 HoistedIndex hoistIndex(ASTContext &Ctx, const ArraySubscriptExpr *S) {
@@ -70,6 +101,14 @@ HoistedIndex hoistIndex(ASTContext &Ctx, const ArraySubscriptExpr *S) {
   const Stmt *Statement = statementOf(Ctx, S, Out.Problem);
   if (!Statement)
     return Out;
+  // Moved before its statement, the index's calls would run before the
+  // statement's other calls, which may come first now (`a = b` runs b
+  // first).
+  if (callsElsewhere(Statement, Index)) {
+    Out.Problem = "its statement calls other functions, which would then "
+                  "run after it";
+    return Out;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = Statement->getBeginLoc();
   std::string Written = writtenText(Ctx, Index->getSourceRange());

@@ -7,8 +7,9 @@
 // statement that holds the subscript (`const auto bankfix_index_615_15 =
 // tile.meta_group_rank();`), when that statement is in braces and the
 // index is evaluated every time the statement runs (not on one side of
-// `?:`, `&&`, `||` or `,`). An index with a side effect of its own (`i++`)
-// is not moved: where it is evaluated would change.
+// `?:`, `&&`, `||` or `,`) and the statement calls nothing else (the calls'
+// order would change). An index with a side effect of its own (`i++`) is
+// not moved: where it is evaluated would change.
 //
 //===----------------------------------------------------------------------===//
 

@@ -79,9 +79,15 @@ public:
     return Base::TraverseCXXOperatorCallExpr(C) && called(C);
   }
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-    if (C->getCastKind() == CK_LValueToRValue)
-      W.record(C->getSubExpr(), AccessKind::Load);
+  // A load happens after its operands are evaluated: a call in its index
+  // is inlined (its value known) first.
+  bool TraverseImplicitCastExpr(ImplicitCastExpr *C,
+                                DataRecursionQueue * = nullptr) {
+    if (C->getCastKind() != CK_LValueToRValue)
+      return Base::TraverseImplicitCastExpr(C);
+    if (!TraverseStmt(C->getSubExpr()))
+      return false;
+    W.record(C->getSubExpr(), AccessKind::Load);
     return true;
   }
 

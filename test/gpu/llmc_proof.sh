@@ -46,16 +46,9 @@ measure)
       --section SourceCounters --page source --print-source cuda,sass --csv \
       "$out/af_$side" 2 >"$out/$side.ncu.csv"
   done
-  HERE=$here python3 - "$out" <<'PY'
-import os, sys
-sys.path.insert(0, os.environ.get("HERE", "."))
-from ncu_source import line_totals
-out = sys.argv[1]
-for side in ("before", "after"):
-    t = line_totals(os.path.join(out, side + ".ncu.csv"), "attention_forward.cu")
-    for k in sorted(t, key=lambda k: (str(k[1]).zfill(6), k[2])):
-        print(side, k[1], k[2], t[k][0], t[k][1])
-PY
+  for side in before after; do
+    python3 "$here/ncu_source.py" $side "$out/$side.ncu.csv" attention_forward.cu
+  done
   ;;
 *)
   sed -n '3,17p' "$0" >&2

@@ -15,6 +15,7 @@ shared_sass_rows(csv_path) yields one dict per shared-memory SASS instruction
 import csv
 import re
 import os
+import sys
 
 
 def kernel_name(ncu_function):
@@ -84,3 +85,16 @@ def shared_sass_rows(csv_path):
                 yield dict(path=path, function=function, line=line,
                            kind=cells["Access Operation"].lower(),
                            sass=cells.get("Source", row[1]), cells=cells)
+
+
+def main():
+    """ncu_source.py LABEL CSV FILE: prints, per kernel, line and access
+    kind of FILE, the shared wavefronts and ideal wavefronts, after LABEL."""
+    label, csv_path, file_name = sys.argv[1:4]
+    t = line_totals(csv_path, file_name)
+    for k in sorted(t, key=lambda k: (str(k[1]).zfill(6), k[2])):
+        print(label, k[1], k[2], t[k][0], t[k][1])
+
+
+if __name__ == "__main__":
+    main()

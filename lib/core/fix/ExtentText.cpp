@@ -3,6 +3,8 @@
 
 #include "core/fix/ExtentText.h"
 
+#include "core/fix/FixPlan.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -64,6 +66,29 @@ bool hasLooserOperator(const std::string &S) {
 /// `+` or `-` outside parentheses: dividing such an expression needs them.
 bool hasAdditiveOperator(const std::string &S) { return hasTopLevel(S, "+-"); }
 
+/// \p Written as an operand of a binary operator: as it is when it is a
+/// name, a literal, a member (`a.b`, `p->c`) or already in parentheses
+/// that close at its end (`(a + b)`), else parenthesised.
+std::string operand(const std::string &Written) {
+  std::string S = trim(Written);
+  std::string Plain = S;
+  for (size_t At; (At = Plain.find("->")) != std::string::npos;)
+    Plain.replace(At, 2, ".");
+  bool Simple =
+      !Plain.empty() && std::all_of(Plain.begin(), Plain.end(), [](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
+               C == '.';
+      });
+  int Depth = 0;
+  bool Wrapped = S.size() > 1 && S.front() == '(';
+  for (size_t I = 0; Wrapped && I < S.size(); ++I) {
+    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+    if (Depth == 0 && I + 1 < S.size())
+      Wrapped = false;
+  }
+  return Simple || (Wrapped && Depth == 0) ? S : "(" + S + ")";
+}
+
 } // namespace
 
 std::string grownSizeText(const std::string &Written, uint64_t Extra,
@@ -115,33 +140,25 @@ std::string paddedIndexText(const std::string &Written, uint64_t Period,
   return Text;
 }
 
+std::string roundedStrideText(const std::string &Written, unsigned RoundTo) {
+  std::string S = trim(Written);
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix))
+    return std::to_string(roundedStride(Value, RoundTo)) + Suffix;
+  if (RoundTo <= 1)
+    return "(" + operand(S) + " | 1)";
+  std::string R = std::to_string(RoundTo);
+  return "((" + S + " + " + std::to_string(RoundTo - 1) + ") / " + R + " * " +
+         R + " | " + R + ")";
+}
+
 std::string swizzledIndexText(const std::string &Column, const std::string &Row,
                               uint64_t Rows, uint64_t Factor) {
-  auto Operand = [](const std::string &Written) {
-    std::string S = trim(Written);
-    // A name, a literal, or a member (`a.b`, `p->c`).
-    std::string Plain = S;
-    for (size_t At; (At = Plain.find("->")) != std::string::npos;)
-      Plain.replace(At, 2, ".");
-    bool Simple =
-        !Plain.empty() && std::all_of(Plain.begin(), Plain.end(), [](char C) {
-          return std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
-                 C == '.';
-        });
-    // Already in parentheses that close at its end: `(a + b)`.
-    int Depth = 0;
-    bool Wrapped = S.size() > 1 && S.front() == '(';
-    for (size_t I = 0; Wrapped && I < S.size(); ++I) {
-      Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
-      if (Depth == 0 && I + 1 < S.size())
-        Wrapped = false;
-    }
-    return Simple || (Wrapped && Depth == 0) ? S : "(" + S + ")";
-  };
-  std::string Mask = Operand(Row) + " % " + std::to_string(Rows);
+  std::string Mask = operand(Row) + " % " + std::to_string(Rows);
   if (Factor != 1)
     Mask += " * " + std::to_string(Factor);
-  return Operand(Column) + " ^ (" + Mask + ")";
+  return operand(Column) + " ^ (" + Mask + ")";
 }
 
 std::string paddedExtentText(const std::string &Written, unsigned Pad) {

@@ -44,6 +44,11 @@ std::string grownBytesText(const std::string &Written, uint64_t Period,
 std::string paddedIndexText(const std::string &Written, uint64_t Period,
                             unsigned Pad);
 
+/// The row stride \p Written made the smallest odd multiple of \p RoundTo
+/// at least as large, in parentheses: `(n_cols | 1)`, `((W + 3) / 4 * 4 |
+/// 4)`; a literal is computed.
+std::string roundedStrideText(const std::string &Written, unsigned RoundTo);
+
 /// The column subscript \p Column of a row \p Row of a swizzled tile:
 /// `Column ^ (Row % Rows * Factor)` (no `* 1`), each operand
 /// parenthesised unless it is a name, a member or a literal.

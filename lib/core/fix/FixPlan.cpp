@@ -25,4 +25,16 @@ uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad) {
   return Elements + (Elements + Period - 1) / Period * Pad;
 }
 
+uint64_t roundedStride(uint64_t Stride, unsigned RoundTo) {
+  if (RoundTo == 0)
+    return Stride;
+  uint64_t Multiples = (Stride + RoundTo - 1) / RoundTo;
+  return (Multiples | 1) * RoundTo;
+}
+
+unsigned stridePad(const FixPlan &Plan, uint64_t Stride) {
+  return Plan.RoundTo ? unsigned(roundedStride(Stride, Plan.RoundTo) - Stride)
+                      : Plan.Pad;
+}
+
 } // namespace bankfix

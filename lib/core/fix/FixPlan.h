@@ -59,6 +59,11 @@ struct FixPlan {
   unsigned Pad = 0;
   /// RowStride, IndexPadding: W, the elements after which Pad are skipped.
   uint64_t Period = 0;
+  /// RowStride: when not 0, each row stride W becomes the smallest odd
+  /// multiple of RoundTo that is at least W (`n_cols | 1`), a padding that
+  /// differs between the instantiations of a template; Pad is then the
+  /// most any stride grows.
+  unsigned RoundTo = 0;
   /// XorSwizzle: the permutation of each row's granules.
   ColumnSwizzle Swizzle;
   uint64_t Before = 0, After = 0; ///< wavefronts per block, all accesses
@@ -78,6 +83,12 @@ struct FixPlan {
 /// Elements a buffer of \p Elements needs when Pad elements are skipped
 /// after every \p Period: Elements + ceil(Elements / Period) * Pad.
 uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad);
+
+/// The smallest odd multiple of \p RoundTo that is at least \p Stride.
+uint64_t roundedStride(uint64_t Stride, unsigned RoundTo);
+
+/// The elements \p Plan adds to a row stride of \p Stride (RowStride).
+unsigned stridePad(const FixPlan &Plan, uint64_t Stride);
 
 } // namespace bankfix
 

@@ -3,10 +3,13 @@
 
 #include "core/fix/FlatIndexPadding.h"
 
+#include "core/access/IterationRange.h"
+#include "core/expr/LaneEvaluator.h"
 #include "core/fix/FixSearch.h"
 #include "core/fix/PaddingPlanner.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace bankfix {
@@ -19,6 +22,9 @@ constexpr uint64_t LargestPeriod = 4096;
 struct Candidate {
   uint64_t Period = 0;
   unsigned Pad = 0;
+  /// Row stride only: each stride made an odd multiple of RoundTo instead
+  /// (FixPlan::RoundTo); Pad is then unused.
+  unsigned RoundTo = 0;
 };
 
 /// Every (W, P) worth trying, the least memory (P / W) first, then the
@@ -80,23 +86,57 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
   return paddedIndex(Form.Index, Period, Pad);
 }
 
+/// Why a carve of \p B does not suit a period of \p W (its offset must
+/// be whole periods: the offset and a view's subscripts are padded apart,
+/// which pads their sum alike only then); empty when every one does.
+std::string carveProblem(const FlatBuffer &B, uint64_t W) {
+  for (const FlatAccess &A : B.Accesses)
+    for (const FlatIndexForm &F : A.Forms) {
+      if (!F.ViewStart)
+        continue;
+      for (const BlockShape &Shape : A.Shapes.Shapes) {
+        LaneEnv Env;
+        Env.BlockDim = Shape.Dim;
+        std::optional<int64_t> Start = evaluateLaneConcrete(*F.ViewStart, Env);
+        if (!Start)
+          return "the " + A.Label +
+                 " is in a carved part whose offset is not a number known "
+                 "here";
+        if (*Start % int64_t(W) != 0)
+          return "the " + A.Label + " is in a carved part that starts " +
+                 std::to_string(*Start) + " elements in, not a multiple of " +
+                 std::to_string(W);
+      }
+    }
+  return "";
+}
+
 /// One access: its buffer and its place among the buffer's accesses.
 struct AccessRef {
   size_t Buffer = 0, Access = 0;
 };
 
 /// The wavefronts of the accesses of \p Buffers, in \p Order, under
-/// (\p Period, \p Pad); Period 0: as they are.
+/// \p K; a Period of 0: as they are.
 bool totals(const std::vector<FlatBuffer> &Buffers,
             const std::vector<AccessRef> &Order, FixStyle Style,
-            uint64_t Period, unsigned Pad, CandidateTotals &Totals,
-            std::string &Problem, WorstCaseValues &Worst) {
+            const Candidate &K, CandidateTotals &Totals, std::string &Problem,
+            WorstCaseValues &Worst) {
   std::vector<std::optional<SharedArrayLayout>> Layouts(Buffers.size());
+  uint64_t Period = K.Period;
   for (const AccessRef &R : Order) {
     const FlatBuffer &B = Buffers[R.Buffer];
     const FlatAccess &A = B.Accesses[R.Access];
     uint64_t W =
         Period && Style == FixStyle::RowStride && B.Stride ? B.Stride : Period;
+    unsigned Pad =
+        K.RoundTo ? unsigned(roundedStride(W, K.RoundTo) - W) : K.Pad;
+    if (Period) {
+      if (std::string Carve = carveProblem(B, W); !Carve.empty()) {
+        Problem = Carve;
+        return false;
+      }
+    }
     std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
     if (!Layout)
       Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
@@ -129,7 +169,7 @@ std::vector<AccessRef> heaviestFirst(const std::vector<FlatBuffer> &Buffers,
   CandidateTotals AsIs;
   WorstCaseValues Scratch;
   std::string Problem;
-  if (!totals(Buffers, Order, Style, 0, 0, AsIs, Problem, Scratch) ||
+  if (!totals(Buffers, Order, Style, Candidate{}, AsIs, Problem, Scratch) ||
       AsIs.PerAccess.size() != Order.size())
     return Order;
   std::vector<size_t> Rank(Order.size());
@@ -197,7 +237,8 @@ std::vector<Candidate> keepingMerges(std::vector<Candidate> Candidates,
   for (const Candidate &C : Candidates) {
     bool Keeps = true;
     for (const FlatBuffer &B : Buffers)
-      Keeps = Keeps && (C.Pad * B.Unit) % Width == 0 &&
+      Keeps = Keeps &&
+              ((C.RoundTo ? C.RoundTo : C.Pad) * B.Unit) % Width == 0 &&
               ((B.Stride ? B.Stride : C.Period) * B.Unit) % Width == 0;
     if (Keeps)
       Out.push_back(C);
@@ -242,15 +283,17 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   std::vector<AccessRef> Order = heaviestFirst(Buffers, Style);
   EvaluateCandidate Evaluate = [&](size_t C, CandidateTotals &Totals,
                                    std::string &Problem) {
-    if (C == 0)
-      return totals(Buffers, Order, Style, 0, 0, Totals, Problem, Worst);
-    const Candidate &K = Candidates[C - 1];
-    return totals(Buffers, Order, Style, K.Period, K.Pad, Totals, Problem,
+    return totals(Buffers, Order, Style,
+                  C == 0 ? Candidate{} : Candidates[C - 1], Totals, Problem,
                   Worst);
   };
   // One padding word after every 32 banks, judged first: usually near the
-  // best, so that most others stop early.
+  // best, so that most others stop early. Where the strides differ, each made
+  // odd is judged first instead.
   size_t Hint = 0;
+  for (size_t C = 0; C < Candidates.size() && !Hint; ++C)
+    if (Candidates[C].RoundTo == 1)
+      Hint = C + 1;
   for (size_t C = 0; C < Candidates.size() && !Hint; ++C)
     if (Candidates[C].Pad == 1 &&
         Candidates[C].Period * smallestUnit(Buffers) == 128)
@@ -260,8 +303,14 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {
-    Plan.Period = Candidates[Outcome.Best - 1].Period;
-    Plan.Pad = Candidates[Outcome.Best - 1].Pad;
+    const Candidate &K = Candidates[Outcome.Best - 1];
+    Plan.Period = K.Period;
+    Plan.Pad = K.Pad;
+    Plan.RoundTo = K.RoundTo;
+    if (K.RoundTo) // the most any buffer's stride grows
+      for (const FlatBuffer &B : Buffers)
+        Plan.Pad = std::max(
+            Plan.Pad, unsigned(roundedStride(B.Stride, K.RoundTo) - B.Stride));
   }
   if (Outcome.BeforePerAccess.size() == Order.size()) {
     Outcome.BeforePerAccess =
@@ -271,6 +320,71 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
   }
   fillPlan(Plan, Outcome, labels(Buffers));
   return Plan;
+}
+
+/// Whether every execution of \p B's accesses has, in each lane that makes
+/// it, its column c of `r * W + c` within a row (0 <= c < W): the row
+/// stride `W + P` then moves each element where index padding would, and
+/// two subscripts that named one element still do (`s[t * 32 + 36]` and
+/// `s[(t + 1) * 32 + 4]` would not).
+bool columnsWithinRows(const FlatBuffer &B, uint64_t W) {
+  // The lanes of every shape in which \p Column (under \p Guard) is not
+  // within a row.
+  auto Outside = [&](const FlatAccess &A, const LaneExpr &Column,
+                     const LaneExpr *Guard) {
+    for (const BlockShape &Shape : A.Shapes.Shapes)
+      for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
+        for (unsigned Lane = 0; Lane < 32; ++Lane) {
+          std::optional<std::array<unsigned, 3>> T =
+              Shape.threadIdx(Warp, Lane);
+          if (!T)
+            continue;
+          LaneEnv Env;
+          Env.ThreadIdx = *T;
+          Env.BlockDim = Shape.Dim;
+          if (Guard) {
+            std::optional<int64_t> Active = evaluateLaneConcrete(*Guard, Env);
+            if (Active && *Active == 0)
+              continue;
+          }
+          std::optional<int64_t> C = evaluateLaneConcrete(Column, Env);
+          if (!C || *C < 0 || *C >= int64_t(W))
+            return true;
+        }
+    return false;
+  };
+  constexpr uint64_t MaxIterations = 4096;
+  for (const FlatAccess &A : B.Accesses)
+    for (size_t I = 0; I < A.Forms.size() && I < A.Instances->size(); ++I) {
+      const FlatIndexForm &F = A.Forms[I];
+      const AccessInstance &Instance = (*A.Instances)[I];
+      const IterationRange *Range = Instance.Range.get();
+      if (Range && Range->Count > MaxIterations)
+        return false;
+      for (const LaneExprPtr &Index : {F.Index, F.OwnIndex}) {
+        if (!Index)
+          continue;
+        LaneExprPtr Column = replaceRowStride(Index, W, 0);
+        if (!Column)
+          return false;
+        // An instance standing for a loop's iterations: each of them.
+        for (uint64_t K = 0; K < (Range ? Range->Count : 1); ++K) {
+          LaneExprPtr C = Column, G = Instance.Desc.Guard;
+          if (Range) {
+            std::map<std::string, LaneExprPtr> Values;
+            for (const LoopVariable &V : Range->Variables)
+              if (LaneExprPtr Value = Range->valueAt(V, K))
+                Values[V.Symbol] = Value;
+            C = substituteSymbols(C, Values);
+            if (G)
+              G = substituteSymbols(G, Values);
+          }
+          if (Outside(A, *C, G.get()))
+            return false;
+        }
+      }
+    }
+  return true;
 }
 
 } // namespace
@@ -384,9 +498,30 @@ FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {
 
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers) {
   std::vector<Candidate> Candidates;
-  if (!Buffers.empty())
-    for (unsigned P = 1; P <= maxUsefulPadding(smallestUnit(Buffers)); ++P)
-      Candidates.push_back({Buffers.front().Stride, P});
+  if (Buffers.empty())
+    return plan(Buffers, FixStyle::RowStride, Candidates);
+  for (const FlatBuffer &B : Buffers)
+    if (!columnsWithinRows(B, B.Stride)) {
+      FixPlan Plan;
+      Plan.Style = FixStyle::RowStride;
+      Plan.WhyNot = "a subscript's column is not within one row of " +
+                    std::to_string(B.Stride) + " in every lane";
+      return Plan;
+    }
+  for (unsigned P = 1; P <= maxUsefulPadding(smallestUnit(Buffers)); ++P)
+    Candidates.push_back({Buffers.front().Stride, P});
+  // Strides that differ between instantiations may each need their own
+  // padding: an odd number of units, or of nvcc's merged accesses. Last,
+  // so that one padding for all wins a tie.
+  bool Different = false;
+  for (const FlatBuffer &B : Buffers)
+    Different = Different || B.Stride != Buffers.front().Stride;
+  if (Different) {
+    Candidates.push_back({Buffers.front().Stride, 0, 1});
+    uint64_t Unit = smallestUnit(Buffers), Width = mergedWidth(Buffers);
+    if (Width > Unit && Width % Unit == 0)
+      Candidates.push_back({Buffers.front().Stride, 0, unsigned(Width / Unit)});
+  }
   return plan(Buffers, FixStyle::RowStride, keepingMerges(Candidates, Buffers));
 }
 

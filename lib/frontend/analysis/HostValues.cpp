@@ -358,6 +358,19 @@ std::optional<uint64_t> combine(BinaryOperatorKind Op, uint64_t L, uint64_t R) {
   }
 }
 
+/// Whether \p Inner is the call operator of a lambda written in \p Outer
+/// (or in a lambda written there).
+bool isLambdaIn(const FunctionDecl *Inner, const FunctionDecl *Outer) {
+  const auto *M = dyn_cast<CXXMethodDecl>(Inner);
+  while (M && M->getParent()->isLambda()) {
+    const DeclContext *Around = M->getParent()->getDeclContext();
+    if (Around == Outer)
+      return true;
+    M = dyn_cast<CXXMethodDecl>(Around);
+  }
+  return false;
+}
+
 } // namespace
 
 const std::vector<CallSites::Call> &
@@ -491,6 +504,15 @@ bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
     if (!V->getInit() || !(V->isConstexpr() || V->getType().isConstQualified()))
       return false;
     return terms(V->getInit(), Chain, Path, Out, Depth + 1);
+  }
+  if (!P && Chain.Function && V->getDeclContext() != Chain.Function) {
+    // A local of the function around a lambda, which the lambda captures
+    // or reads as a constant: followed in the call that reached it.
+    for (const CallChain *Around = Chain.Outer; Around; Around = Around->Outer)
+      if (Around->Function && V->getDeclContext() == Around->Function &&
+          isLambdaIn(Chain.Function, Around->Function))
+        return variable(V, *Around, Path, Out, Depth + 1);
+    return false;
   }
   if (!Chain.Function || V->getDeclContext() != Chain.Function ||
       !Chain.Function->getBody())

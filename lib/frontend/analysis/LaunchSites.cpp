@@ -89,6 +89,19 @@ public:
         F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
   }
 
+  /// A generic lambda's body is a template: its launches name their
+  /// kernels only in the call operators instantiated for each argument
+  /// type (`launch(std::integral_constant<int, 9>{})`), walked here.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(L))
+      return false;
+    if (const FunctionTemplateDecl *Generic = L->getDependentCallOperator())
+      for (FunctionDecl *Instance : Generic->specializations())
+        if (!TraverseDecl(Instance))
+          return false;
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     // A launch outside a function body (a global's initialiser) counts
     // too; only its constants are followed.

@@ -54,11 +54,14 @@ MemoryGrowth rowPaddingGrowth(ASTContext &Ctx, const SharedAccesses &Found,
   std::vector<const FunctionDecl *> Kernels;
   for (size_t I : G.Accesses)
     Kernels.push_back(Found.Accesses[I].Function);
-  Grown = growLaunches(Ctx, Launches, Kernels,
-                       {"'" + First.Layout.Name + "'", First.Layout.Dims.back(),
-                        Pad, First.Layout.ElementSize,
-                        Ctx.getBaseElementType(V.getType())
-                            .getAsString(Ctx.getPrintingPolicy())});
+  Grown = growLaunches(
+      Ctx, Launches, Kernels,
+      {"'" + First.Layout.Name + "'",
+       First.Layout.Dims.back(),
+       Pad,
+       First.Layout.ElementSize,
+       Ctx.getBaseElementType(V.getType()).getAsString(Ctx.getPrintingPolicy()),
+       {}});
   Growth.DynamicBytes = Grown.Bytes;
   if (Grown.Refusal.empty())
     Grown.Refusal = unseenLaunchRefusal(Ctx.getSourceManager(), V, Scope);

@@ -278,6 +278,14 @@ std::string paddedStrideText(const std::string &Written, unsigned Pad) {
   return Number ? Text : "(" + Text + ")";
 }
 
+/// The text of a row stride written \p Written under \p Plan, whose
+/// padding of \p Pad elements is the buffer's own.
+std::string newStrideText(const std::string &Written, const FixPlan &Plan,
+                          unsigned Pad) {
+  return Plan.RoundTo ? roundedStrideText(Written, Plan.RoundTo)
+                      : paddedStrideText(Written, Pad);
+}
+
 /// The index of \p S, which calls a function, moved into a variable and
 /// the subscript padded with it; false with \p Why.
 bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, uint64_t W,
@@ -309,19 +317,20 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
   unsigned P = Fix.Plan.Pad;
   std::string Why;
   for (const SubscriptSite &S : C.Sites) {
-    bool Ok =
-        Fix.Plan.Style == FixStyle::RowStride
-            ? addEdit(
-                  Ctx, S.Stride->Stride->getSourceRange(),
-                  [&](const std::string &T) { return paddedStrideText(T, P); },
-                  "the row stride of the " + S.Label, Fix.Edits, Why)
-        : S.Calls ? hoistedEdits(Ctx, S, W, P, Fix.Edits, Why)
-                  : addEdit(
-                        Ctx, S.Subscript->getIdx()->getSourceRange(),
+    bool Ok = Fix.Plan.Style == FixStyle::RowStride
+                  ? addEdit(
+                        Ctx, S.Stride->Stride->getSourceRange(),
                         [&](const std::string &T) {
-                          return paddedIndexText(T, W, P);
+                          return newStrideText(T, Fix.Plan, P);
                         },
-                        "the index of the " + S.Label, Fix.Edits, Why);
+                        "the row stride of the " + S.Label, Fix.Edits, Why)
+              : S.Calls ? hoistedEdits(Ctx, S, W, P, Fix.Edits, Why)
+                        : addEdit(
+                              Ctx, S.Subscript->getIdx()->getSourceRange(),
+                              [&](const std::string &T) {
+                                return paddedIndexText(T, W, P);
+                              },
+                              "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
@@ -354,7 +363,6 @@ const Expr *strideFactor(const ASTContext &Ctx, const Expr *Size,
 /// The declaration's new extent (a static array), in the user's spelling.
 std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
                             MemoryGrowth &Growth) {
-  unsigned P = Fix.Plan.Pad;
   std::string Why;
   // Each array's own declaration: the instantiations of a template share
   // one; arrays that one function indexes each have theirs.
@@ -369,6 +377,8 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
             ? strideFactor(Ctx, Size, C.Sites.front().Stride->Stride)
             : nullptr;
     uint64_t W = periodOf(C, Fix, I);
+    unsigned P = Fix.Plan.Style == FixStyle::RowStride ? stridePad(Fix.Plan, W)
+                                                       : Fix.Plan.Pad;
     uint64_t Old = Array.Layout.Dims.front();
     uint64_t New = rewrittenLayout(C.Buffers[I], W, P).Dims.front();
     Growth.StaticBytes[&Array] = (New - Old) * Array.Layout.ElementSize;
@@ -376,7 +386,9 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
         Factor && Old % W == 0
             ? addEdit(
                   Ctx, Factor->getSourceRange(),
-                  [&](const std::string &T) { return paddedStrideText(T, P); },
+                  [&](const std::string &T) {
+                    return newStrideText(T, Fix.Plan, P);
+                  },
                   "the size of '" + Array.Layout.Name + "'", Fix.Edits, Why)
             : addEdit(
                   Ctx, Size->getSourceRange(),
@@ -403,10 +415,22 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
     for (size_t A : Accesses)
       if (Found.Accesses[A].Array == Array)
         Kernels.push_back(Found.Accesses[A].Function);
-    LaunchGrowth Grown =
-        growLaunches(Ctx, Launches, Kernels,
-                     {"'" + Array->Layout.Name + "'", periodOf(C, Fix, I),
-                      Fix.Plan.Pad, C.Buffers[I].Unit, C.UnitSpellings[I]});
+    uint64_t W = periodOf(C, Fix, I);
+    bool RowStride = Fix.Plan.Style == FixStyle::RowStride;
+    BufferGrowth Asked{"'" + Array->Layout.Name + "'",
+                       W,
+                       RowStride ? stridePad(Fix.Plan, W) : Fix.Plan.Pad,
+                       C.Buffers[I].Unit,
+                       C.UnitSpellings[I],
+                       {}};
+    // A stride that differs between instantiations grows a byte count
+    // written with it in the same words in each.
+    if (RowStride && (Fix.Plan.RoundTo || !onePeriod(C, Fix)))
+      Asked.StrideText = [&Plan = Fix.Plan,
+                          P = Asked.Pad](const std::string &T) {
+        return newStrideText(T, Plan, P);
+      };
+    LaunchGrowth Grown = growLaunches(Ctx, Launches, Kernels, Asked);
     if (!Grown.Refusal.empty())
       return Grown.Refusal;
     if (Fix.LaunchNote.empty())
@@ -433,14 +457,30 @@ std::string describeChange(const Collected &C, const ArrayFix &Fix,
       Strides.push_back(periodOf(C, Fix, I));
     std::sort(Strides.begin(), Strides.end());
     Strides.erase(std::unique(Strides.begin(), Strides.end()), Strides.end());
-    std::string List;
-    for (size_t I = 0; I < Strides.size(); ++I)
-      List += (I == 0                    ? ""
-               : I + 1 == Strides.size() ? " and "
-                                         : ", ") +
-              std::to_string(Strides[I]);
-    Text = "pad its row stride (" + List + " in its instantiations) by " +
-           std::to_string(Fix.Plan.Pad) + " in each subscript";
+    // `34, 36 and 40`; with each rounded stride: `34 -> 35, 35, 36 -> 37`.
+    auto Listed = [&](bool Rounded) {
+      std::string List;
+      for (size_t I = 0; I < Strides.size(); ++I) {
+        uint64_t To = roundedStride(Strides[I], Fix.Plan.RoundTo);
+        List +=
+            (I == 0                    ? ""
+             : I + 1 == Strides.size() ? " and "
+                                       : ", ") +
+            std::to_string(Strides[I]) +
+            (Rounded && To != Strides[I] ? " -> " + std::to_string(To) : "");
+      }
+      return List;
+    };
+    if (Fix.Plan.RoundTo)
+      Text = "make its row stride " +
+             (Fix.Plan.RoundTo == 1
+                  ? std::string("an odd number")
+                  : "an odd multiple of " + std::to_string(Fix.Plan.RoundTo)) +
+             " in each subscript (" + Listed(true) + " in its instantiations)";
+    else
+      Text = "pad its row stride (" + Listed(false) +
+             " in its instantiations) by " + std::to_string(Fix.Plan.Pad) +
+             " in each subscript";
   } else {
     Text = Fix.Plan.Style == FixStyle::RowStride
                ? "pad its row stride " + W + " to " +
@@ -453,7 +493,10 @@ std::string describeChange(const Collected &C, const ArrayFix &Fix,
     const std::string &T = First.TypeSpelling;
     Text += " and declare it as " + T.substr(0, T.find('[')) + "[" +
             std::to_string(paddedElementCount(
-                First.Layout.Dims.front(), periodOf(C, Fix, 0), Fix.Plan.Pad)) +
+                First.Layout.Dims.front(), periodOf(C, Fix, 0),
+                Fix.Plan.Style == FixStyle::RowStride
+                    ? stridePad(Fix.Plan, periodOf(C, Fix, 0))
+                    : Fix.Plan.Pad)) +
             "]";
   }
   return Text;
@@ -476,13 +519,32 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
     Fix.Plan.WhyNot = Uses.Blocking;
     return;
   }
+  // Another array's elements bound to the same references stay as they
+  // are.
+  C.Sites.erase(std::remove_if(C.Sites.begin(), C.Sites.end(),
+                               [&](const SubscriptSite &S) {
+                                 return Uses.Unreached.contains(S.Subscript);
+                               }),
+                C.Sites.end());
   choosePlan(C, Fix);
   if (!Fix.Plan.helps())
     return;
-  const VarDecl &V = *Fix.Arrays.front()->Decl;
-  bool Static =
-      !V.hasExternalStorage() && Fix.Arrays.front()->Layout.Dims.front() != 0;
+  // Arrays fixed together (one function indexes them all) are all static
+  // or all extern: one grows its declaration, the other its launches.
+  auto IsStatic = [](const SharedArray *A) {
+    return !A->Decl->hasExternalStorage() && A->Layout.Dims.front() != 0;
+  };
+  bool Static = IsStatic(Fix.Arrays.front());
   Fix.Change = describeChange(C, Fix, Static);
+  for (const SharedArray *A : Fix.Arrays)
+    if (IsStatic(A) != Static) {
+      Fix.Refusal = "'" + A->Layout.Name + "' and '" +
+                    Fix.Arrays.front()->Layout.Name +
+                    "', indexed by one function, would grow in different "
+                    "places: one is declared with its size, the other's "
+                    "size is given at the launch";
+      return;
+    }
   MemoryGrowth Growth;
   std::vector<FixEdit> LaunchEdits;
   std::string Refusal = rewriteIndices(Ctx, C, Uses, Fix);

@@ -111,6 +111,7 @@ private:
       return block("the element of " + Name + " at " + place(S) +
                    " is used but not loaded or stored (its address is "
                    "taken, or it is bound to a reference)");
+    Reached.insert(S);
     if (pointeeSize(S->getBase()->getType()) != Unit)
       return block("the access at " + place(S) +
                    " indexes elements of another size than the others");
@@ -246,6 +247,8 @@ private:
   /// A call that gives a parameter known as a view of the buffer something
   /// else (another array) blocks the rewrite of that function's
   /// subscripts: once every view is known (a pass that finds no more).
+  /// The specializations of one template share its text: a parameter
+  /// that is a view in one is rewritten in all.
   void checkOtherArrays(const CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
     const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
@@ -254,13 +257,30 @@ private:
     for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
          ++I) {
       const ParmVarDecl *Param = Def->getParamDecl(I);
-      if (!Known.Vars.count(Param))
+      if (!Known.Vars.count(Param) && !viewInAnotherSpecialization(Def, I))
         continue;
       if (!isKnownPointer(Call->getArg(I)) && OtherArray.empty())
         OtherArray = ("'" + functionName(*Def) + "' indexes its parameter '" +
                       Param->getNameAsString() + "', which the call at " +
                       place(Call) + " gives another array");
     }
+  }
+
+  /// Whether parameter \p I of another specialization of \p Def's template
+  /// is a view.
+  bool viewInAnotherSpecialization(const FunctionDecl *Def, unsigned I) const {
+    const FunctionDecl *Pattern = Def->getTemplateInstantiationPattern();
+    if (!Pattern)
+      return false;
+    for (const auto &[V, Unit] : Known.Vars) {
+      const auto *P = dyn_cast<ParmVarDecl>(V);
+      const auto *Owner =
+          P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+      if (Owner && Owner != Def && P->getFunctionScopeIndex() == I &&
+          Owner->getTemplateInstantiationPattern() == Pattern)
+        return true;
+    }
+    return false;
   }
 
   /// Whether \p E is a pointer into the buffer as this pass knows it: a
@@ -302,6 +322,10 @@ private:
   FlatUses &Out;
   std::vector<const Decl *> Decls;
   const FunctionDecl *Function = nullptr;
+
+public:
+  /// The subscripts to rewrite that a pointer from the buffer reaches.
+  llvm::DenseSet<const Expr *> Reached;
 };
 
 } // namespace
@@ -324,6 +348,10 @@ FlatUses findFlatUses(ASTContext &Ctx,
                     Found.Functions.size() == Known.Functions.size();
     if (Complete && Out.Blocking.empty())
       Out.Blocking = Follower.OtherArray;
+    if (Complete)
+      for (const Expr *S : Subscripts)
+        if (!Follower.Reached.contains(S))
+          Out.Unreached.insert(S);
     if (!Out.Blocking.empty() || Complete)
       return Out;
     Known = std::move(Found);

@@ -31,6 +31,10 @@ struct FlatUses {
   /// The `k` of every `p + k` on the way from the buffer to a view: the
   /// start of a carved region, padded with the subscripts.
   std::vector<const clang::Expr *> CarveOffsets;
+  /// The subscripts given that no pointer from the buffer reaches: those a
+  /// reference parameter is bound to in another array (global memory, a
+  /// local array), which the fix leaves as they are.
+  llvm::DenseSet<const clang::Expr *> Unreached;
 };
 
 /// One variable of the buffer's declaration (one per template

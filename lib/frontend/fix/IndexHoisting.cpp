@@ -9,6 +9,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -89,6 +90,83 @@ bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
   return F.Found;
 }
 
+/// Whether \p Statement, outside \p Index, writes a variable that
+/// \p Index reads: moved before the statement, the index would read it
+/// before the write that C++ orders first (`s[f(i)] = (i = 0) + 1`
+/// evaluates the right side first).
+bool writesWhatIndexReads(const Stmt *Statement, const Expr *Index) {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    llvm::SmallPtrSet<const ValueDecl *, 8> Vars;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Vars.insert(R->getDecl());
+      return true;
+    }
+  } R;
+  R.TraverseStmt(const_cast<Expr *>(Index));
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const Expr *Skip = nullptr;
+    const llvm::SmallPtrSet<const ValueDecl *, 8> *Vars = nullptr;
+    bool Found = false;
+    bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+      return S == Skip || RecursiveASTVisitor::TraverseStmt(S);
+    }
+    void target(const Expr *E) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        Found = Found || Vars->count(Ref->getDecl());
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        target(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        target(U->getSubExpr());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      if (C->isAssignmentOp() && C->getNumArgs() > 0)
+        target(C->getArg(0));
+      return true;
+    }
+  } W;
+  W.Skip = Index;
+  W.Vars = &R.Vars;
+  W.TraverseStmt(const_cast<Stmt *>(Statement));
+  return W.Found;
+}
+
+/// Why a jump could pass the declaration put before \p Statement (which
+/// C++ refuses): a `switch` around it, or a `goto` in its function; empty
+/// when none can.
+std::string jumpPast(ASTContext &Ctx, const Stmt *Statement) {
+  DynTypedNode Node = DynTypedNode::create(*Statement);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return "";
+    Node = Parents[0];
+    if (Node.get<SwitchStmt>())
+      return "it is inside a switch, whose case labels could jump past the "
+             "variable";
+    if (const auto *F = Node.get<FunctionDecl>()) {
+      struct Gotos : RecursiveASTVisitor<Gotos> {
+        bool Found = false;
+        bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+        bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+          return !(Found = true);
+        }
+      } G;
+      G.TraverseStmt(F->getBody());
+      return G.Found ? "its function has a goto, which could jump past the "
+                       "variable"
+                     : "";
+    }
+    if (Node.get<LambdaExpr>())
+      return "";
+  }
+}
+
 } // namespace
 
 HoistedIndex hoistIndex(ASTContext &Ctx, const ArraySubscriptExpr *S) {
@@ -107,6 +185,14 @@ HoistedIndex hoistIndex(ASTContext &Ctx, const ArraySubscriptExpr *S) {
   if (callsElsewhere(Statement, Index)) {
     Out.Problem = "its statement calls other functions, which would then "
                   "run after it";
+    return Out;
+  }
+  if (writesWhatIndexReads(Statement, Index)) {
+    Out.Problem = "its statement writes a variable the index reads";
+    return Out;
+  }
+  if (std::string Jump = jumpPast(Ctx, Statement); !Jump.empty()) {
+    Out.Problem = Jump;
     return Out;
   }
   const SourceManager &SM = Ctx.getSourceManager();

@@ -52,6 +52,35 @@ std::optional<uint64_t> constantBytes(const ASTContext &Ctx, const Expr *E) {
   return R.Val.getInt().getZExtValue();
 }
 
+/// The factor of the product \p Bytes (or of the initialiser of the
+/// constant local it names) that is not a literal and whose value is
+/// \p Stride in this instantiation, if any.
+const Expr *strideFactor(const ASTContext &Ctx, const Expr *Bytes,
+                         uint64_t Stride) {
+  const Expr *E = Bytes->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->hasLocalStorage() && V->getType().isConstQualified() &&
+        V->getInit())
+      E = V->getInit()->IgnoreParenImpCasts();
+  std::vector<const Expr *> Work{E};
+  while (!Work.empty()) {
+    const Expr *F = Work.back();
+    Work.pop_back();
+    const auto *Mul = dyn_cast<BinaryOperator>(F->IgnoreParenImpCasts());
+    if (Mul && Mul->getOpcode() == BO_Mul) {
+      Work.push_back(Mul->getRHS());
+      Work.push_back(Mul->getLHS());
+      continue;
+    }
+    if (F == E || isa<IntegerLiteral>(F->IgnoreParenImpCasts()))
+      continue;
+    if (constantBytes(Ctx, F) == Stride)
+      return F->IgnoreImpCasts();
+  }
+  return nullptr;
+}
+
 /// \p Bytes (a launch's byte count or a limit on it) grown: by a number
 /// when it is a constant, else by a formula of itself (right for every
 /// value it takes); nothing when a macro writes it.
@@ -60,6 +89,14 @@ std::optional<FixEdit> grownBytesEdit(const ASTContext &Ctx, const Expr *Bytes,
   std::string Written = writtenText(Ctx, Bytes->getSourceRange());
   if (Written.empty())
     return std::nullopt;
+  if (Growth.StrideText)
+    if (const Expr *Factor = strideFactor(Ctx, Bytes, Growth.Period)) {
+      std::string Stride = writtenText(Ctx, Factor->getSourceRange());
+      if (Stride.empty())
+        return std::nullopt;
+      return makeFixEdit(Ctx, Factor->getSourceRange(),
+                         Growth.StrideText(Stride));
+    }
   if (std::optional<uint64_t> Value = constantBytes(Ctx, Bytes))
     return makeFixEdit(
         Ctx, Bytes->getSourceRange(),
@@ -87,16 +124,21 @@ bool growLimits(const ASTContext &Ctx, const std::vector<LaunchSite> &Launches,
       if (!Done.insert(Limit.Bytes).second)
         continue;
       std::string Where = describePlace(SM, Limit.Loc);
-      std::string Written = writtenText(Ctx, Limit.Bytes->getSourceRange());
+      // Compared and grown without its casts: `(int)bytes` is written as
+      // the launch's `bytes`.
+      const Expr *Bytes = Limit.Bytes->IgnoreParenCasts();
+      std::string Written = writtenText(Ctx, Bytes->getSourceRange());
       bool AsLaunch = std::any_of(
           Launches.begin(), Launches.end(), [&](const LaunchSite &L) {
             return launches(L, {Site.Kernel}) && L.DynamicBytesExpr &&
                    !Written.empty() &&
-                   writtenText(Ctx, L.DynamicBytesExpr->getSourceRange()) ==
-                       Written;
+                   writtenText(Ctx, L.DynamicBytesExpr->IgnoreParenCasts()
+                                        ->getSourceRange()) == Written;
           });
       if (AsLaunch) {
-        std::optional<FixEdit> Edit = grownBytesEdit(Ctx, Limit.Bytes, Growth);
+        std::optional<FixEdit> Edit = grownBytesEdit(Ctx, Bytes, Growth);
+        if (Edit && Bytes != Limit.Bytes->IgnoreParenImpCasts())
+          Edit->Text = Edit->Edit.Text = "(" + Edit->Text + ")";
         if (!Edit) {
           Out.Refusal = "the limit on the kernel's dynamic shared memory set "
                         "at " +
@@ -173,10 +215,14 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
     Out.Edits.push_back(*Edit);
     if (Site.DynamicBytes) {
       uint64_t Before = *Site.DynamicBytes;
-      uint64_t After = constantBytes(Ctx, Site.DynamicBytesExpr)
-                           ? grownDynamicBytes(Before, Growth)
-                           : Before + Before / (Growth.Period * Growth.Unit) *
-                                          (Growth.Pad * Growth.Unit);
+      uint64_t After =
+          Growth.StrideText &&
+                  strideFactor(Ctx, Site.DynamicBytesExpr, Growth.Period)
+              ? Before / Growth.Period * (Growth.Period + Growth.Pad)
+          : constantBytes(Ctx, Site.DynamicBytesExpr)
+              ? grownDynamicBytes(Before, Growth)
+              : Before + Before / (Growth.Period * Growth.Unit) *
+                             (Growth.Pad * Growth.Unit);
       auto &Bytes = Out.Bytes[Site.Kernel];
       Bytes.first = std::max(Bytes.first, Before);
       Bytes.second = std::max(Bytes.second, After);

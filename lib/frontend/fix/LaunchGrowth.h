@@ -6,7 +6,9 @@
 // many more at every launch of every kernel that uses it. Each launch in
 // the translation unit whose byte count is a constant gets a replacement
 // (`256 * sizeof(float)` -> `256 * sizeof(float) + 8 * sizeof(float)`);
-// one that is not a constant refuses the fix; with no launch in sight, a
+// one that is not a constant grows by a formula of itself, and one written
+// as a product with the row stride (which may differ by instantiation)
+// has that factor rewritten as the stride is; with no launch in sight, a
 // note says by how much each launch must grow.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +19,7 @@
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/fix/FixEdit.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,6 +34,12 @@ struct BufferGrowth {
   unsigned Pad = 0;
   uint64_t Unit = 4;
   std::string UnitSpelling; ///< "float"
+  /// When set, the row stride's new text given its written one (`n_cols`
+  /// -> `(n_cols | 1)`): a byte count that is a product with a factor of
+  /// the stride's value (itself or a constant local's initialiser,
+  /// `threads * (width - 1 + chunk) * sizeof(float)`) has that factor
+  /// rewritten, in the same words in every instantiation.
+  std::function<std::string(const std::string &)> StrideText;
 };
 
 struct LaunchGrowth {

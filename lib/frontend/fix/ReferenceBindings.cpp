@@ -64,6 +64,13 @@ void bindingsOf(ASTContext &Ctx, const CallIndex &Index,
       Out.Subscripts.push_back(S);
       continue;
     }
+    // A register (a local or a parameter passed by value): no subscript
+    // to rewrite, and no shared memory there.
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+          !V->getType()->isArrayType())
+        continue;
     if (const ParmVarDecl *Outer = referenceParameter(Arg)) {
       bindingsOf(Ctx, Index, Outer, Depth + 1, Out);
       if (!Out.Problem.empty())

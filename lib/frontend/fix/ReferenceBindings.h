@@ -5,7 +5,8 @@
 // uint &b)`) has no subscript of its own: the element is named where each
 // call binds the reference (`comparator(s[pos], s[pos + stride])`). A fix
 // that rewrites a buffer's subscripts rewrites those; this finds them, or
-// the first call that binds the reference to something else.
+// the first call that binds the reference to something else than an
+// element or a register (`comparator(keyA, keyB)` names no element).
 //
 //===----------------------------------------------------------------------===//
 

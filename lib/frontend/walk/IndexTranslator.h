@@ -42,6 +42,9 @@ public:
 
   IntType intTypeOf(clang::QualType T) const;
 
+  /// A value not known, named by \p E's spelling.
+  LaneExprPtr unknown(const clang::Expr *E, std::string Reason);
+
 private:
   LaneExprPtr translateUncached(const clang::Expr *E);
   LaneExprPtr translateBuiltinVariable(const clang::PseudoObjectExpr *E);
@@ -52,7 +55,6 @@ private:
   LaneExprPtr translateMember(const clang::MemberExpr *M);
   LaneExprPtr blockDim(unsigned Dim) const;
   std::array<LaneExprPtr, 3> blockDims() const;
-  LaneExprPtr unknown(const clang::Expr *E, std::string Reason);
   std::string spelling(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;

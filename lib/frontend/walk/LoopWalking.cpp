@@ -162,6 +162,8 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
       if (R.ok() && R.Value->isConcrete())
         Stays = R.Value->Const;
     }
+    if (!Stays && !Lanes && (Stays = staysUnderBound(S->getCond())))
+      T->Bounded = T->LaneDependent = true;
     if (!Stays) {
       T.reset();
       break;
@@ -180,6 +182,41 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
   if (T && UnrolledBodies + T->Count > MaxUnrolledBodies)
     T->OverBudget = true;
   return T;
+}
+
+std::optional<int64_t> Walker::constantUpperBound(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->isLocalVarDecl() && V->getType().isConstQualified() &&
+        V->getInit())
+      E = V->getInit()->IgnoreParenImpCasts();
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 2 ||
+      (Callee->getName() != "min" && Callee->getName() != "umin" &&
+       Callee->getName() != "llmin" && Callee->getName() != "ullmin"))
+    return std::nullopt;
+  std::optional<int64_t> Bound;
+  for (const Expr *Arg : Call->arguments()) {
+    EvalResult R = evaluateLane(*translate(Arg), LaneEnv{});
+    if (R.ok() && R.Value->isConcrete())
+      Bound = Bound ? std::min(*Bound, R.Value->Const) : R.Value->Const;
+  }
+  return Bound;
+}
+
+std::optional<int64_t> Walker::staysUnderBound(const Expr *Cond) {
+  const auto *B = dyn_cast_or_null<BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE))
+    return std::nullopt;
+  std::optional<int64_t> Bound = constantUpperBound(B->getRHS());
+  EvalResult R = evaluateLane(*translate(B->getLHS()), LaneEnv{});
+  if (!Bound || !R.ok() || !R.Value->isConcrete())
+    return std::nullopt;
+  int64_t Value = R.Value->Const;
+  return B->getOpcode() == BO_LT ? Value < *Bound : Value <= *Bound;
 }
 
 bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
@@ -207,8 +244,8 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
   // A loop nvcc never unrolls: no two of its iterations are in one
   // straight line.
   bool Kept = keptAsLoop(S, T->Count);
-  bool Once =
-      (Options.CompiledOnce && Options.CompiledOnce->contains(S)) || Kept;
+  bool Once = (Options.CompiledOnce && Options.CompiledOnce->contains(S)) ||
+              Kept || T->Bounded;
   if (Once) {
     CompiledOnceLoops.push_back({S, 0});
     noteBarrier();
@@ -223,8 +260,12 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
     if (Label.empty()) // The loop's variables differ per lane.
       Label = "#" + std::to_string(I + 1);
     Iteration = Outer.empty() ? Label : Outer + ", " + Label;
+    // A run-time bound: the condition, as written, holds or not in every
+    // iteration the constant bound allows.
     if (T->LaneDependent)
-      pushGuard(translate(S->getCond()));
+      pushGuard(T->Bounded ? Translator.unknown(S->getCond(),
+                                                "has a bound known at run time")
+                           : translate(S->getCond()));
     Flow Body = walk(S->getBody());
     if (!Body.Terminates)
       walkExpr(S->getInc());

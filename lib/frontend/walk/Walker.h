@@ -240,9 +240,19 @@ private:
     /// budget of loop bodies (MaxUnrolledBodies): the loop is walked once
     /// and its accesses are not judged (their repetitions are not counted).
     bool OverBudget = false;
+    /// The condition is not known, a constant bound on it is (`t <
+    /// min(32, n)`): Count is the bound, each iteration is guarded by the
+    /// condition, and nvcc compiles the loop once.
+    bool Bounded = false;
   };
   std::optional<Trips> countTrips(const clang::ForStmt *S,
                                   const WriteCollector &Writes);
+  /// A constant that \p E, a loop's bound, never exceeds: the constant
+  /// argument of `min(a, b)`, through a constant local's initialiser.
+  std::optional<int64_t> constantUpperBound(const clang::Expr *E);
+  /// Whether the loop condition \p Cond (`i < b`, `i <= b`) still holds
+  /// with \p b at its constant upper bound: 1 if it may, 0 if it cannot.
+  std::optional<int64_t> staysUnderBound(const clang::Expr *Cond);
   /// After an iteration: the variables the loop changes hold their settled
   /// values (core/expr/SettledValue.h), so that they do not grow with the
   /// iterations.

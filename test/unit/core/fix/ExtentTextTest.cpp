@@ -139,4 +139,16 @@ TEST(ExtentText, SwizzledIndexKeepsAPointersMemberBare) {
   EXPECT_EQ(swizzledIndexText("p->c", "r", 8, 1), "p->c ^ (r % 8)");
 }
 
+TEST(ExtentText, RoundedStrides) {
+  // The smallest odd multiple of the unit at least the stride: `W | 1`
+  // for one element, `(W + 3) / 4 * 4 | 4` for four (an odd multiple of 4
+  // once W is rounded up to a multiple of 4).
+  EXPECT_EQ(roundedStrideText("n_cols", 1), "(n_cols | 1)");
+  EXPECT_EQ(roundedStrideText("(kW - 1 + chunk)", 1), "((kW - 1 + chunk) | 1)");
+  EXPECT_EQ(roundedStrideText("kW - 1 + chunk", 1), "((kW - 1 + chunk) | 1)");
+  EXPECT_EQ(roundedStrideText("40", 1), "41");
+  EXPECT_EQ(roundedStrideText("40", 4), "44");
+  EXPECT_EQ(roundedStrideText("n_cols", 4), "((n_cols + 3) / 4 * 4 | 4)");
+}
+
 } // namespace

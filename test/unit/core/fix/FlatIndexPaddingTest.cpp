@@ -232,4 +232,39 @@ TEST(FlatIndexPadding, EachInstantiationItsOwnRowStride) {
   EXPECT_EQ(P.After, 1u + 1u);
 }
 
+TEST(FlatIndexPadding, StridesThatDifferAreEachMadeOdd) {
+  // Rows of 40, 35 and 36 floats, a row per thread: no one padding suits
+  // all (one more makes the 35 a 36, 4-way); each made odd (41, 35, 37)
+  // leaves every read at its ideal.
+  BlockShape B{{32, 1, 1}};
+  X Forty = tx() * 40 + 3, ThirtyFive = tx() * 35 + 3,
+    ThirtySix = tx() * 36 + 3;
+  std::vector<AccessInstance> L40 = {instance(Forty, AccessKind::Load)};
+  std::vector<AccessInstance> L35 = {instance(ThirtyFive, AccessKind::Load)};
+  std::vector<AccessInstance> L36 = {instance(ThirtySix, AccessKind::Load)};
+  FlatBuffer A{{"s", {0}, 4}, 4, {{&L40, {form(Forty)}, {B}, "load"}}};
+  FlatBuffer C{{"s", {0}, 4}, 4, {{&L35, {form(ThirtyFive)}, {B}, "load"}}};
+  FlatBuffer D{{"s", {0}, 4}, 4, {{&L36, {form(ThirtySix)}, {B}, "load"}}};
+  A.Stride = 40;
+  C.Stride = 35;
+  D.Stride = 36;
+  FixPlan P = planRowStride({A, C, D});
+  EXPECT_EQ(P.RoundTo, 1u);
+  EXPECT_EQ(P.Pad, 1u); // the most any stride grows
+  EXPECT_EQ(P.Before, 8u + 1u + 4u);
+  EXPECT_EQ(P.After, 3u);
+  EXPECT_EQ(stridePad(P, 35), 0u);
+  EXPECT_EQ(stridePad(P, 40), 1u);
+}
+
+TEST(FlatIndexPadding, RoundedStrides) {
+  EXPECT_EQ(roundedStride(34, 1), 35u);
+  EXPECT_EQ(roundedStride(35, 1), 35u);
+  EXPECT_EQ(roundedStride(40, 4), 44u); // 11 quads
+  EXPECT_EQ(roundedStride(44, 4), 44u);
+  EXPECT_EQ(roundedStride(48, 4), 52u);
+  EXPECT_EQ(roundedStride(33, 4), 36u); // 9 quads
+  EXPECT_EQ(roundedStride(7, 0), 7u);
+}
+
 } // namespace

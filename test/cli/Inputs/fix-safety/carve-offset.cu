@@ -1,0 +1,12 @@
+// A view carved 16 elements in: its subscripts and its offset are padded
+// apart, which keeps their sum only for offsets of whole periods.
+__global__ void k(const float *g, float *out) {
+  __shared__ float s[2048];
+  int t = threadIdx.x;
+  float *q = s + 16;
+  for (int i = t; i < 1024; i += 32)
+    q[i] = g[i];
+  __syncthreads();
+  out[t] = s[t * 32];
+}
+int main() { k<<<1, 32>>>(nullptr, nullptr); }

@@ -127,7 +127,8 @@ void takeFile(const RunRequest &Request, const FileJob &Job,
   append(Totals.FixRecords, Result.FixRecords);
   append(Totals.Remarks, Result.Remarks);
   Totals.Files.push_back(
-      {File, Job.Opts.Parse.ExtraArgs, Result.Failed, std::move(Result.Fixes),
+      {File, Job.Opts.Parse.ExtraArgs,
+       Result.Failed && !Result.FixesBesideErrors, std::move(Result.Fixes),
        std::move(Result.ParsedContents), std::move(Result.HeaderBuffers)});
   Progress.advance(File);
 }

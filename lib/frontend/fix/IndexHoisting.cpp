@@ -67,7 +67,8 @@ const Stmt *statementOf(ASTContext &Ctx, const Expr *E, std::string &Why) {
 }
 
 /// Whether \p Statement calls a function outside \p Index (CUDA's
-/// threadIdx and friends are properties, not calls).
+/// threadIdx and friends are properties, not calls), constructors and
+/// new and delete included.
 bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const Expr *Skip = nullptr;
@@ -81,6 +82,19 @@ bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
       return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
     }
     bool VisitCallExpr(CallExpr *) {
+      Found = true;
+      return false;
+    }
+    // A constructor that is not trivial, new and delete run code too.
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      Found = !C->getConstructor()->isTrivial();
+      return !Found;
+    }
+    bool VisitCXXNewExpr(CXXNewExpr *) {
+      Found = true;
+      return false;
+    }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *) {
       Found = true;
       return false;
     }

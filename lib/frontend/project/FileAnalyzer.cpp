@@ -9,6 +9,7 @@
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/analysis/SharedAccessFinder.h"
 #include "frontend/fix/ArrayFixes.h"
+#include "frontend/fix/FixesBesideErrors.h"
 #include "frontend/parse/BuiltinPrelude.h"
 #include "frontend/parse/ErrorRecorder.h"
 #include "frontend/parse/FunctionErrors.h"
@@ -56,6 +57,8 @@ struct PartialParse {
   /// One line each, in clang's format, for the device functions skipped.
   std::string NotAnalysed;
   unsigned NotAnalysedCount = 0;
+  /// The fixes were checked against the functions holding errors.
+  bool FixesChecked = false;
 };
 
 class AnalysisConsumer : public ASTConsumer, public UnitReportObserver {
@@ -90,6 +93,20 @@ public:
         },
         Opts.FixStyles);
     Unit = &U;
+    // With errors, a fix that code clang could not follow may reach is
+    // withdrawn; the others stay (FixesBesideErrors.h).
+    if (HadErrors) {
+      std::vector<const FunctionDecl *> Broken =
+          functionsWithErrors(Context, Parse.Errors.errorLocations(),
+                              Parse.Errors.acceptedByNvcc());
+      for (ArrayFix &Fix : U.Fixes)
+        if (std::string Why = reachedFromErrors(Context, Fix, Broken);
+            !Why.empty()) {
+          Fix.Refusal = Why;
+          Fix.Edits.clear();
+        }
+      Parse.FixesChecked = true;
+    }
     for (const BlockDimOption &O : Opts.BlockDims)
       if (!O.Kernel.empty() && O.ConfigFile.empty() &&
           namesAFunctionOf(O, Context))
@@ -325,6 +342,7 @@ void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
   }
   Result.Failed = true;
   if (Parse.Reached && Parse.Analysed > 0) {
+    Result.FixesBesideErrors = Parse.FixesChecked;
     Result.Error =
         "'" + Path + "': " +
         plural(Parse.NotAnalysedCount, "kernel or device function was",

@@ -57,6 +57,10 @@ struct FileAnalysis {
   std::string Output;      ///< bankfix's diagnostics
   bool Failed = false;     ///< a tool error: the file could not be analysed
   std::string Error;       ///< when Failed: one line saying why
+  /// Failed only because functions holding errors were not analysed, and
+  /// every fix is out of their reach (FixesBesideErrors): --apply may
+  /// still write the fixes.
+  bool FixesBesideErrors = false;
   unsigned Warnings = 0;
   /// The kernel names of --block-dim=NAME:SHAPE options (not a config
   /// file's) that name a function of this file.

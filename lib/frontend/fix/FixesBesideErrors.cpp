@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- FixesBesideErrors.cpp - Fixes that code with errors cannot touch ---===//
+
+#include "frontend/fix/FixesBesideErrors.h"
+
+#include "frontend/parse/FunctionErrors.h"
+#include "frontend/report/SourcePlace.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cctype>
+#include <set>
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+/// Every function definition of the translation unit, instantiations
+/// included.
+struct Definitions : RecursiveASTVisitor<Definitions> {
+  std::vector<const FunctionDecl *> All;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody())
+      All.push_back(F);
+    return true;
+  }
+};
+
+/// The expansion range of \p F's text.
+CharSourceRange textOf(const SourceManager &SM, const FunctionDecl &F) {
+  return CharSourceRange::getTokenRange(
+      SM.getExpansionRange(F.getSourceRange().getBegin()).getBegin(),
+      SM.getExpansionRange(F.getSourceRange().getEnd()).getEnd());
+}
+
+/// Whether \p Text holds \p Name as a whole identifier.
+bool namesWord(StringRef Text, StringRef Name) {
+  auto IdChar = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  for (size_t At = Text.find(Name); At != StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    bool Before = At > 0 && IdChar(Text[At - 1]);
+    bool After =
+        At + Name.size() < Text.size() && IdChar(Text[At + Name.size()]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+/// The name of the innermost function whose text holds \p Loc, if any.
+std::string functionAt(const SourceManager &SM,
+                       const std::vector<const FunctionDecl *> &All,
+                       SourceLocation Loc) {
+  const FunctionDecl *Best = nullptr;
+  unsigned BestLength = ~0u;
+  for (const FunctionDecl *F : All) {
+    CharSourceRange R = textOf(SM, *F);
+    if (!R.isValid() || !SM.isPointWithin(Loc, R.getBegin(), R.getEnd()))
+      continue;
+    unsigned Length =
+        SM.getFileOffset(R.getEnd()) - SM.getFileOffset(R.getBegin());
+    if (Length < BestLength && F->getIdentifier()) {
+      Best = F;
+      BestLength = Length;
+    }
+  }
+  return Best ? Best->getName().str() : "";
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *>
+functionsWithErrors(ASTContext &Ctx,
+                    llvm::ArrayRef<SourceLocation> ErrorLocations,
+                    llvm::ArrayRef<SourceLocation> Accepted) {
+  Definitions D;
+  D.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<const FunctionDecl *> Out;
+  for (const FunctionDecl *F : D.All)
+    if (functionHasErrors(*F, ErrorLocations, Accepted))
+      Out.push_back(F);
+  return Out;
+}
+
+std::string reachedFromErrors(ASTContext &Ctx, const ArrayFix &Fix,
+                              const std::vector<const FunctionDecl *> &Broken) {
+  if (Broken.empty() || !Fix.fixes())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  Definitions D;
+  D.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // What the fix touches: its arrays, and the functions its edits are in.
+  std::set<std::string> Names;
+  for (const SharedArray *A : Fix.Arrays)
+    Names.insert(A->Layout.Name);
+  for (const FixEdit &E : Fix.Edits)
+    if (std::string F = functionAt(SM, D.All, E.Range.getBegin()); !F.empty())
+      Names.insert(F);
+  for (const FunctionDecl *F : Broken) {
+    CharSourceRange R = textOf(SM, *F);
+    StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+    std::string Where = describePlace(SM, F->getLocation());
+    if (F->getIdentifier() && Names.count(F->getName().str()))
+      return "the fix edits '" + F->getNameAsString() + "' (" + Where +
+             "), which clang could not parse: what it dropped there is not "
+             "known";
+    for (const std::string &Name : Names)
+      if (namesWord(Text, Name))
+        return "'" + F->getNameAsString() + "', which clang could not parse (" +
+               Where + "), names '" + Name +
+               "', which the fix rewrites or uses";
+  }
+  return "";
+}
+
+} // namespace bankfix

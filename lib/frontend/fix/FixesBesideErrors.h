@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- FixesBesideErrors.h - Fixes that code with errors cannot touch -----===//
+//
+// A file clang parses with errors that nvcc accepts (a kernel calling an
+// intrinsic clang's headers do not overload) still gets the fixes of the
+// functions that parsed cleanly, but only where the code clang could not
+// follow cannot reach them: a function holding an error must not name a
+// fixed array, a function whose text a fix edits (a helper given the
+// buffer, a kernel launched with a grown byte count) or the launch's host
+// function. What clang dropped from such a function could otherwise pass
+// the buffer on, launch the kernel or call the rewritten helper unseen.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_FIXESBESIDEERRORS_H
+#define BANKFIX_FIXESBESIDEERRORS_H
+
+#include "frontend/fix/ArrayFixes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace bankfix {
+
+/// The functions of the translation unit that hold an error
+/// (functionHasErrors with \p ErrorLocations and \p Accepted).
+std::vector<const clang::FunctionDecl *>
+functionsWithErrors(clang::ASTContext &Ctx,
+                    llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
+                    llvm::ArrayRef<clang::SourceLocation> Accepted);
+
+/// Why \p Fix could be reached from one of \p Broken (which names what it
+/// rewrites); empty when none names anything it touches.
+std::string
+reachedFromErrors(clang::ASTContext &Ctx, const ArrayFix &Fix,
+                  const std::vector<const clang::FunctionDecl *> &Broken);
+
+} // namespace bankfix
+
+#endif // BANKFIX_FIXESBESIDEERRORS_H

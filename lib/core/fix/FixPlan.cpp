@@ -32,9 +32,8 @@ uint64_t roundedStride(uint64_t Stride, unsigned RoundTo) {
   return (Multiples | 1) * RoundTo;
 }
 
-unsigned stridePad(const FixPlan &Plan, uint64_t Stride) {
-  return Plan.RoundTo ? unsigned(roundedStride(Stride, Plan.RoundTo) - Stride)
-                      : Plan.Pad;
+unsigned stridePad(uint64_t Stride, unsigned RoundTo, unsigned Pad) {
+  return RoundTo ? unsigned(roundedStride(Stride, RoundTo) - Stride) : Pad;
 }
 
 } // namespace bankfix

@@ -87,8 +87,15 @@ uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad);
 /// The smallest odd multiple of \p RoundTo that is at least \p Stride.
 uint64_t roundedStride(uint64_t Stride, unsigned RoundTo);
 
-/// The elements \p Plan adds to a row stride of \p Stride (RowStride).
-unsigned stridePad(const FixPlan &Plan, uint64_t Stride);
+/// The elements a row stride of \p Stride grows by: to the smallest odd
+/// multiple of \p RoundTo when that is not 0, else by \p Pad.
+unsigned stridePad(uint64_t Stride, unsigned RoundTo, unsigned Pad);
+
+/// The elements \p Plan adds per period \p Stride (its own under RoundTo,
+/// else Plan.Pad).
+inline unsigned stridePad(const FixPlan &Plan, uint64_t Stride) {
+  return stridePad(Stride, Plan.RoundTo, Plan.Pad);
+}
 
 } // namespace bankfix
 

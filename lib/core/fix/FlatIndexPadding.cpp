@@ -129,17 +129,16 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     const FlatAccess &A = B.Accesses[R.Access];
     uint64_t W =
         Period && Style == FixStyle::RowStride && B.Stride ? B.Stride : Period;
-    unsigned Pad =
-        K.RoundTo ? unsigned(roundedStride(W, K.RoundTo) - W) : K.Pad;
-    if (Period) {
-      if (std::string Carve = carveProblem(B, W); !Carve.empty()) {
+    unsigned Pad = stridePad(W, K.RoundTo, K.Pad);
+    std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
+    if (!Layout) { // once per buffer
+      if (std::string Carve = Period ? carveProblem(B, W) : "";
+          !Carve.empty()) {
         Problem = Carve;
         return false;
       }
-    }
-    std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
-    if (!Layout)
       Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
+    }
     uint64_t Sum = 0, Ideal = 0;
     bool Judged =
         Period
@@ -309,8 +308,7 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
     Plan.RoundTo = K.RoundTo;
     if (K.RoundTo) // the most any buffer's stride grows
       for (const FlatBuffer &B : Buffers)
-        Plan.Pad = std::max(
-            Plan.Pad, unsigned(roundedStride(B.Stride, K.RoundTo) - B.Stride));
+        Plan.Pad = std::max(Plan.Pad, stridePad(Plan, B.Stride));
   }
   if (Outcome.BeforePerAccess.size() == Order.size()) {
     Outcome.BeforePerAccess =

@@ -77,32 +77,28 @@ std::string functionAt(const SourceManager &SM,
 
 } // namespace
 
-std::vector<const FunctionDecl *>
-functionsWithErrors(ASTContext &Ctx,
-                    llvm::ArrayRef<SourceLocation> ErrorLocations,
-                    llvm::ArrayRef<SourceLocation> Accepted) {
+FunctionsWithErrors::FunctionsWithErrors(
+    ASTContext &Ctx, llvm::ArrayRef<SourceLocation> ErrorLocations,
+    llvm::ArrayRef<SourceLocation> Accepted)
+    : Ctx(Ctx) {
   Definitions D;
   D.TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::vector<const FunctionDecl *> Out;
-  for (const FunctionDecl *F : D.All)
+  All = std::move(D.All);
+  for (const FunctionDecl *F : All)
     if (functionHasErrors(*F, ErrorLocations, Accepted))
-      Out.push_back(F);
-  return Out;
+      Broken.push_back(F);
 }
 
-std::string reachedFromErrors(ASTContext &Ctx, const ArrayFix &Fix,
-                              const std::vector<const FunctionDecl *> &Broken) {
+std::string FunctionsWithErrors::reach(const ArrayFix &Fix) const {
   if (Broken.empty() || !Fix.fixes())
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
-  Definitions D;
-  D.TraverseDecl(Ctx.getTranslationUnitDecl());
   // What the fix touches: its arrays, and the functions its edits are in.
   std::set<std::string> Names;
   for (const SharedArray *A : Fix.Arrays)
     Names.insert(A->Layout.Name);
   for (const FixEdit &E : Fix.Edits)
-    if (std::string F = functionAt(SM, D.All, E.Range.getBegin()); !F.empty())
+    if (std::string F = functionAt(SM, All, E.Range.getBegin()); !F.empty())
       Names.insert(F);
   for (const FunctionDecl *F : Broken) {
     CharSourceRange R = textOf(SM, *F);

@@ -26,18 +26,24 @@
 
 namespace bankfix {
 
-/// The functions of the translation unit that hold an error
-/// (functionHasErrors with \p ErrorLocations and \p Accepted).
-std::vector<const clang::FunctionDecl *>
-functionsWithErrors(clang::ASTContext &Ctx,
-                    llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
-                    llvm::ArrayRef<clang::SourceLocation> Accepted);
+/// The functions of a translation unit that hold an error, found once.
+class FunctionsWithErrors {
+public:
+  /// functionHasErrors with \p ErrorLocations and \p Accepted.
+  FunctionsWithErrors(clang::ASTContext &Ctx,
+                      llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
+                      llvm::ArrayRef<clang::SourceLocation> Accepted);
 
-/// Why \p Fix could be reached from one of \p Broken (which names what it
-/// rewrites); empty when none names anything it touches.
-std::string
-reachedFromErrors(clang::ASTContext &Ctx, const ArrayFix &Fix,
-                  const std::vector<const clang::FunctionDecl *> &Broken);
+  /// Why \p Fix could be reached from one of them (one names what it
+  /// rewrites); empty when none names anything it touches.
+  std::string reach(const ArrayFix &Fix) const;
+
+private:
+  clang::ASTContext &Ctx;
+  /// Every function definition, instantiations included.
+  std::vector<const clang::FunctionDecl *> All;
+  std::vector<const clang::FunctionDecl *> Broken;
+};
 
 } // namespace bankfix
 

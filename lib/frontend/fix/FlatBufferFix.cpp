@@ -377,8 +377,7 @@ std::string growDeclaration(ASTContext &Ctx, const Collected &C, ArrayFix &Fix,
             ? strideFactor(Ctx, Size, C.Sites.front().Stride->Stride)
             : nullptr;
     uint64_t W = periodOf(C, Fix, I);
-    unsigned P = Fix.Plan.Style == FixStyle::RowStride ? stridePad(Fix.Plan, W)
-                                                       : Fix.Plan.Pad;
+    unsigned P = stridePad(Fix.Plan, W);
     uint64_t Old = Array.Layout.Dims.front();
     uint64_t New = rewrittenLayout(C.Buffers[I], W, P).Dims.front();
     Growth.StaticBytes[&Array] = (New - Old) * Array.Layout.ElementSize;
@@ -419,7 +418,7 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
     bool RowStride = Fix.Plan.Style == FixStyle::RowStride;
     BufferGrowth Asked{"'" + Array->Layout.Name + "'",
                        W,
-                       RowStride ? stridePad(Fix.Plan, W) : Fix.Plan.Pad,
+                       stridePad(Fix.Plan, W),
                        C.Buffers[I].Unit,
                        C.UnitSpellings[I],
                        {}};
@@ -494,9 +493,7 @@ std::string describeChange(const Collected &C, const ArrayFix &Fix,
     Text += " and declare it as " + T.substr(0, T.find('[')) + "[" +
             std::to_string(paddedElementCount(
                 First.Layout.Dims.front(), periodOf(C, Fix, 0),
-                Fix.Plan.Style == FixStyle::RowStride
-                    ? stridePad(Fix.Plan, periodOf(C, Fix, 0))
-                    : Fix.Plan.Pad)) +
+                stridePad(Fix.Plan, periodOf(C, Fix, 0)))) +
             "]";
   }
   return Text;

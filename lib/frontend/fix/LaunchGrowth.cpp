@@ -55,8 +55,8 @@ std::optional<uint64_t> constantBytes(const ASTContext &Ctx, const Expr *E) {
 /// The factor of the product \p Bytes (or of the initialiser of the
 /// constant local it names) that is not a literal and whose value is
 /// \p Stride in this instantiation, if any.
-const Expr *strideFactor(const ASTContext &Ctx, const Expr *Bytes,
-                         uint64_t Stride) {
+const Expr *factorWithValue(const ASTContext &Ctx, const Expr *Bytes,
+                            uint64_t Stride) {
   const Expr *E = Bytes->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
@@ -81,31 +81,63 @@ const Expr *strideFactor(const ASTContext &Ctx, const Expr *Bytes,
   return nullptr;
 }
 
-/// \p Bytes (a launch's byte count or a limit on it) grown: by a number
-/// when it is a constant, else by a formula of itself (right for every
-/// value it takes); nothing when a macro writes it.
-std::optional<FixEdit> grownBytesEdit(const ASTContext &Ctx, const Expr *Bytes,
-                                      const BufferGrowth &Growth) {
+/// A byte count's edit, and how it grows the count.
+struct GrownBytes {
+  FixEdit Edit;
+  /// Its factor of the stride's value rewritten as the stride is; else a
+  /// number added to a constant; else a formula of itself.
+  enum { ByStride, ByNumber, ByFormula } By = ByFormula;
+
+  /// What a count of \p Before bytes becomes.
+  uint64_t after(uint64_t Before, const BufferGrowth &Growth) const {
+    switch (By) {
+    case ByStride:
+      return Before / Growth.Period * (Growth.Period + Growth.Pad);
+    case ByNumber:
+      return grownDynamicBytes(Before, Growth);
+    case ByFormula:
+      break;
+    }
+    return Before +
+           Before / (Growth.Period * Growth.Unit) * (Growth.Pad * Growth.Unit);
+  }
+};
+
+/// \p Bytes (a launch's byte count or a limit on it) grown: by the
+/// stride's words where Growth.StrideText asks and it is a factor, by a
+/// number when it is a constant, else by a formula of itself (right for
+/// every value it takes); nothing when a macro writes it.
+std::optional<GrownBytes> grownBytesEdit(const ASTContext &Ctx,
+                                         const Expr *Bytes,
+                                         const BufferGrowth &Growth) {
   std::string Written = writtenText(Ctx, Bytes->getSourceRange());
   if (Written.empty())
     return std::nullopt;
+  auto Made = [](std::optional<FixEdit> Edit, decltype(GrownBytes::By) By) {
+    return Edit ? std::optional<GrownBytes>(GrownBytes{*Edit, By})
+                : std::nullopt;
+  };
   if (Growth.StrideText)
-    if (const Expr *Factor = strideFactor(Ctx, Bytes, Growth.Period)) {
+    if (const Expr *Factor = factorWithValue(Ctx, Bytes, Growth.Period)) {
       std::string Stride = writtenText(Ctx, Factor->getSourceRange());
       if (Stride.empty())
         return std::nullopt;
-      return makeFixEdit(Ctx, Factor->getSourceRange(),
-                         Growth.StrideText(Stride));
+      return Made(
+          makeFixEdit(Ctx, Factor->getSourceRange(), Growth.StrideText(Stride)),
+          GrownBytes::ByStride);
     }
   if (std::optional<uint64_t> Value = constantBytes(Ctx, Bytes))
-    return makeFixEdit(
-        Ctx, Bytes->getSourceRange(),
-        grownSizeText(
-            Written, (grownDynamicBytes(*Value, Growth) - *Value) / Growth.Unit,
-            Growth.Unit, Growth.UnitSpelling));
-  return makeFixEdit(Ctx, Bytes->getSourceRange(),
-                     grownBytesText(Written, Growth.Period, Growth.Pad,
-                                    Growth.Unit, Growth.UnitSpelling));
+    return Made(
+        makeFixEdit(Ctx, Bytes->getSourceRange(),
+                    grownSizeText(Written,
+                                  (grownDynamicBytes(*Value, Growth) - *Value) /
+                                      Growth.Unit,
+                                  Growth.Unit, Growth.UnitSpelling)),
+        GrownBytes::ByNumber);
+  return Made(makeFixEdit(Ctx, Bytes->getSourceRange(),
+                          grownBytesText(Written, Growth.Period, Growth.Pad,
+                                         Growth.Unit, Growth.UnitSpelling)),
+              GrownBytes::ByFormula);
 }
 
 /// The limits set on the kernels' dynamic shared memory: one written as a
@@ -136,7 +168,10 @@ bool growLimits(const ASTContext &Ctx, const std::vector<LaunchSite> &Launches,
                                         ->getSourceRange()) == Written;
           });
       if (AsLaunch) {
-        std::optional<FixEdit> Edit = grownBytesEdit(Ctx, Bytes, Growth);
+        std::optional<GrownBytes> Grown = grownBytesEdit(Ctx, Bytes, Growth);
+        std::optional<FixEdit> Edit;
+        if (Grown)
+          Edit = Grown->Edit;
         if (Edit && Bytes != Limit.Bytes->IgnoreParenImpCasts())
           Edit->Text = Edit->Edit.Text = "(" + Edit->Text + ")";
         if (!Edit) {
@@ -199,9 +234,9 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
                     Growth.Name + " " + ratio(Growth);
       return Out;
     }
-    std::optional<FixEdit> Edit =
+    std::optional<GrownBytes> Grown =
         grownBytesEdit(Ctx, Site.DynamicBytesExpr, Growth);
-    if (!Edit) {
+    if (!Grown) {
       Out.Refusal =
           "the byte count of the launch at " + Where +
           " is written by a macro; it must " +
@@ -212,17 +247,10 @@ LaunchGrowth growLaunches(const ASTContext &Ctx,
                : "give " + Growth.Name + " " + ratio(Growth));
       return Out;
     }
-    Out.Edits.push_back(*Edit);
+    Out.Edits.push_back(Grown->Edit);
     if (Site.DynamicBytes) {
       uint64_t Before = *Site.DynamicBytes;
-      uint64_t After =
-          Growth.StrideText &&
-                  strideFactor(Ctx, Site.DynamicBytesExpr, Growth.Period)
-              ? Before / Growth.Period * (Growth.Period + Growth.Pad)
-          : constantBytes(Ctx, Site.DynamicBytesExpr)
-              ? grownDynamicBytes(Before, Growth)
-              : Before + Before / (Growth.Period * Growth.Unit) *
-                             (Growth.Pad * Growth.Unit);
+      uint64_t After = Grown->after(Before, Growth);
       auto &Bytes = Out.Bytes[Site.Kernel];
       Bytes.first = std::max(Bytes.first, Before);
       Bytes.second = std::max(Bytes.second, After);

@@ -96,12 +96,10 @@ public:
     // With errors, a fix that code clang could not follow may reach is
     // withdrawn; the others stay (FixesBesideErrors.h).
     if (HadErrors) {
-      std::vector<const FunctionDecl *> Broken =
-          functionsWithErrors(Context, Parse.Errors.errorLocations(),
-                              Parse.Errors.acceptedByNvcc());
+      FunctionsWithErrors Broken(Context, Parse.Errors.errorLocations(),
+                                 Parse.Errors.acceptedByNvcc());
       for (ArrayFix &Fix : U.Fixes)
-        if (std::string Why = reachedFromErrors(Context, Fix, Broken);
-            !Why.empty()) {
+        if (std::string Why = Broken.reach(Fix); !Why.empty()) {
           Fix.Refusal = Why;
           Fix.Edits.clear();
         }

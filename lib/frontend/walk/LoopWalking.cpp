@@ -198,11 +198,10 @@ std::optional<int64_t> Walker::constantUpperBound(const Expr *E) {
        Callee->getName() != "llmin" && Callee->getName() != "ullmin"))
     return std::nullopt;
   std::optional<int64_t> Bound;
-  for (const Expr *Arg : Call->arguments()) {
-    EvalResult R = evaluateLane(*translate(Arg), LaneEnv{});
-    if (R.ok() && R.Value->isConcrete())
-      Bound = Bound ? std::min(*Bound, R.Value->Const) : R.Value->Const;
-  }
+  for (const Expr *Arg : Call->arguments())
+    if (std::optional<int64_t> V =
+            evaluateLaneConcrete(*translate(Arg), LaneEnv{}))
+      Bound = Bound ? std::min(*Bound, *V) : *V;
   return Bound;
 }
 
@@ -212,11 +211,11 @@ std::optional<int64_t> Walker::staysUnderBound(const Expr *Cond) {
   if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE))
     return std::nullopt;
   std::optional<int64_t> Bound = constantUpperBound(B->getRHS());
-  EvalResult R = evaluateLane(*translate(B->getLHS()), LaneEnv{});
-  if (!Bound || !R.ok() || !R.Value->isConcrete())
+  std::optional<int64_t> Value =
+      evaluateLaneConcrete(*translate(B->getLHS()), LaneEnv{});
+  if (!Bound || !Value)
     return std::nullopt;
-  int64_t Value = R.Value->Const;
-  return B->getOpcode() == BO_LT ? Value < *Bound : Value <= *Bound;
+  return B->getOpcode() == BO_LT ? *Value < *Bound : *Value <= *Bound;
 }
 
 bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,

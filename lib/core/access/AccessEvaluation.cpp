@@ -9,6 +9,8 @@
 #include "core/expr/LaneEvaluator.h"
 #include "core/model/CheckedMath.h"
 
+#include <algorithm>
+
 namespace bankfix {
 
 bool AccessEvaluation::sameInEveryWarp() const {
@@ -51,9 +53,15 @@ std::string guardName(const LaneExpr &Guard) {
 
 /// Records that \p Guard was taken as true.
 void assume(const LaneExpr &Guard, AccessEvaluation &Eval) {
+  if (std::find(Eval.AssumedGuardExprs.begin(), Eval.AssumedGuardExprs.end(),
+                &Guard) != Eval.AssumedGuardExprs.end())
+    return;
+  Eval.AssumedGuardExprs.push_back(&Guard);
   std::string Text = guardName(Guard) + " holds";
   // Data read from memory may differ between lanes, like threadIdx.
-  if (dependsOnLane(Guard) || mentions(Guard, ExprKind::Unknown))
+  bool FromData = mentions(Guard, ExprKind::Unknown);
+  Eval.LanesFromData = Eval.LanesFromData || FromData;
+  if (dependsOnLane(Guard) || FromData)
     Text += " in every lane";
   for (const std::string &A : Eval.AssumedGuards)
     if (A == Text)
@@ -61,9 +69,31 @@ void assume(const LaneExpr &Guard, AccessEvaluation &Eval) {
   Eval.AssumedGuards.push_back(std::move(Text));
 }
 
+/// The states of the guard's parts that read no thread index, decided once
+/// for the whole block (one evaluation binds the same values in each lane).
+using UniformStates = std::vector<std::pair<const LaneExpr *, int>>;
+
+LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
+                      const EvaluationOptions &Options, AccessEvaluation &Eval,
+                      UniformStates &Decided);
+
 /// Whether the guard lets the lane \p Env run the access.
 LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
-                    const EvaluationOptions &Options, AccessEvaluation &Eval) {
+                    const EvaluationOptions &Options, AccessEvaluation &Eval,
+                    UniformStates &Decided) {
+  if (!Guard || dependsOnLane(*Guard))
+    return laneStateOf(Guard, Env, Options, Eval, Decided);
+  for (const auto &[Part, State] : Decided)
+    if (Part == Guard.get())
+      return LaneState(State);
+  LaneState State = laneStateOf(Guard, Env, Options, Eval, Decided);
+  Decided.push_back({Guard.get(), int(State)});
+  return State;
+}
+
+LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
+                      const EvaluationOptions &Options, AccessEvaluation &Eval,
+                      UniformStates &Decided) {
   // Most guards are plain numbers for a given lane: the fast evaluation;
   // evaluateLane for the rest, and for what to say.
   std::optional<int64_t> Fast =
@@ -72,10 +102,16 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
     return *Fast == 0 ? LaneState::Inactive : LaneState::Active;
   if (Options.AssumeUndecidedGuards && Guard->Kind == ExprKind::Binary &&
       Guard->BOp == BinaryOp::LAnd) {
-    LaneState Left = laneState(Guard->Ops[0], Env, Options, Eval);
+    LaneState Left = laneState(Guard->Ops[0], Env, Options, Eval, Decided);
     if (Left != LaneState::Active)
       return Left;
-    return laneState(Guard->Ops[1], Env, Options, Eval);
+    return laneState(Guard->Ops[1], Env, Options, Eval, Decided);
+  }
+  // Stopped by a term read from memory, whatever the lane: the guard's
+  // text, not its error, is what is said.
+  if (Options.AssumeUndecidedGuards && Guard->FailsAtUnknown) {
+    assume(*Guard, Eval);
+    return LaneState::Active;
   }
   EvalResult G = evaluateLane(*Guard, Env);
   if (G.ok() && G.Value->isConcrete())
@@ -234,9 +270,9 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   if (!Scheme)
     return Eval;
 
-  // A guard no lane reads its thread index in is decided once.
-  bool UniformGuard = Access.Guard && !dependsOnLane(*Access.Guard);
-  std::optional<LaneState> Decided;
+  // A guard, or a part of one, that no lane reads its thread index in is
+  // decided once.
+  UniformStates Decided;
   for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp) {
     std::array<LaneAddress, WarpSize> Lanes;
     bool AnyActive = false;
@@ -245,10 +281,7 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
       if (!Tid)
         continue;
       LaneEnv Env{*Tid, Shape.Dim, Options.Uniforms};
-      LaneState State =
-          Decided ? *Decided : laneState(Access.Guard, Env, Options, Eval);
-      if (UniformGuard)
-        Decided = State;
+      LaneState State = laneState(Access.Guard, Env, Options, Eval, Decided);
       if (State == LaneState::Failed)
         return Eval;
       if (State == LaneState::Inactive)

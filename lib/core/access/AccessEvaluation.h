@@ -93,6 +93,13 @@ struct AccessEvaluation {
   bool ProblemFromValues = false;
   /// Guard conjuncts taken as true ("'x > 0' holds in every lane").
   std::vector<std::string> AssumedGuards;
+  /// The guard conjuncts behind AssumedGuards, so that each is named once
+  /// however many lanes take it as true.
+  std::vector<const LaneExpr *> AssumedGuardExprs;
+  /// A guard taken as true reads memory (`if (key[a] > key[b])`): which
+  /// lanes run the access depends on the data, and its numbers are the
+  /// case where every lane does.
+  bool LanesFromData = false;
   /// The value given to an unknown warp-uniform symbol ("n = 32") when the
   /// access was judged for each of its values that matter: the values of
   /// these numbers and addresses.

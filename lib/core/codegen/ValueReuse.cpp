@@ -6,17 +6,56 @@
 #include "core/codegen/LaneAdjacency.h"
 #include "core/codegen/RunMerger.h"
 
+#include <algorithm>
+#include <set>
+#include <string>
+
 namespace bankfix {
 
+/// The terms of \p Guard's conjunction, as printed.
+static void conjunctTexts(const LaneExprPtr &Guard,
+                          std::set<std::string> &Out) {
+  if (Guard->Kind == ExprKind::Binary && Guard->BOp == BinaryOp::LAnd) {
+    conjunctTexts(Guard->Ops[0], Out);
+    conjunctTexts(Guard->Ops[1], Out);
+    return;
+  }
+  Out.insert(printLaneExpr(*Guard));
+}
+
+/// Whether each term of \p X's guard is one of \p Y's: a lane that runs Y
+/// ran X (`v = s[i]; if (v > w) t = s[i];`: the second load is under the
+/// first one's guard and a condition more).
+static bool guardCovers(const LaneExprPtr &X, const LaneExprPtr &Y) {
+  if (sameGuard(X, Y) || !X)
+    return true;
+  if (!Y)
+    return false;
+  std::set<std::string> OfX, OfY;
+  conjunctTexts(X, OfX);
+  conjunctTexts(Y, OfY);
+  return std::includes(OfY.begin(), OfY.end(), OfX.begin(), OfX.end());
+}
+
+/// \p Y under \p X's guard: the lanes that ran X, where Y, which runs in
+/// some of them, must read what X read.
+static AccessInstance underGuardOf(const AccessInstance &X,
+                                   const AccessInstance &Y) {
+  AccessInstance Out = Y;
+  Out.Desc.Guard = X.Desc.Guard;
+  return Out;
+}
+
 /// What reusesValue asks before it evaluates anything: one array, a load
-/// of the same width under the same guard, neither a range.
+/// of the same width, under the guard of the first access and perhaps
+/// more, neither a range.
 static bool reuseShapeMatches(const SharedArrayLayout &XLayout,
                               const AccessInstance &IX,
                               const SharedArrayLayout &YLayout,
                               const AccessInstance &IY) {
   return &XLayout == &YLayout && IY.Desc.Kind == AccessKind::Load &&
          IX.Desc.Width == IY.Desc.Width && !IX.Range && !IY.Range &&
-         sameGuard(IX.Desc.Guard, IY.Desc.Guard);
+         guardCovers(IX.Desc.Guard, IY.Desc.Guard);
 }
 
 bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
@@ -24,6 +63,8 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
                  const std::vector<BlockShape> &Shapes) {
   if (!reuseShapeMatches(XLayout, IX, YLayout, IY))
     return false;
+  if (!sameGuard(IX.Desc.Guard, IY.Desc.Guard))
+    return reusesValue(XLayout, IX, YLayout, underGuardOf(IX, IY), Shapes);
   std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(IX, IY));
   for (const BlockShape &Shape : Shapes) {
     if (IX.runsFor(Shape) != IY.runsFor(Shape))
@@ -81,8 +122,12 @@ zeroPrint(const MergeCandidate &C, const std::vector<BlockShape> &Shapes) {
 
 bool AddressPrints::reuses(const MergeCandidate &X, const MergeCandidate &Y,
                            const std::vector<BlockShape> &Shapes) {
-  if (!reuseShapeMatches(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance) ||
-      !mayReuse(X, Y, Shapes))
+  if (!reuseShapeMatches(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance))
+    return false;
+  // Y under a guard of its own: its print would differ; judged whole.
+  if (!sameGuard(X.Instance->Desc.Guard, Y.Instance->Desc.Guard))
+    return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+  if (!mayReuse(X, Y, Shapes))
     return false;
   // Without warp-uniform symbols the prints are the whole evaluation.
   if (symbolsOf(*X.Instance, *Y.Instance).empty())

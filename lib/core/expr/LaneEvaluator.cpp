@@ -134,6 +134,9 @@ Computed compute(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
 EvalResult applyConcrete(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
                          IntType OperandType) {
   Computed C = compute(E, Op, L, R, OperandType);
+  if (C.Failed == Failure::None)
+    return concrete(C.Value);
+  // Spelled only on failure: evaluation runs lane by lane over blocks.
   std::string Spelled = "'" + printLaneExpr(E) + "'";
   switch (C.Failed) {
   case Failure::None:
@@ -376,6 +379,8 @@ std::optional<int64_t> concreteOperand(const LaneExpr &E, const LaneEnv &Env,
 
 std::optional<int64_t> concreteValue(const LaneExpr &E, const LaneEnv &Env,
                                      uint64_t Stamp) {
+  if (E.NeverConcrete)
+    return std::nullopt;
   switch (E.Kind) {
   case ExprKind::Constant:
     return E.Value;

@@ -23,6 +23,15 @@ static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
     E->Depth = std::max(E->Depth, Op->Depth + 1);
     E->Size = std::min(E->Size + Op->Size, MaxLaneExprSize + 1);
   }
+  const std::vector<LaneExprPtr> &Ops = E->Ops;
+  E->FailsAtUnknown = Ops[0]->FailsAtUnknown;
+  bool Skippable = E->Kind == ExprKind::Binary &&
+                   (E->BOp == BinaryOp::LAnd || E->BOp == BinaryOp::LOr);
+  E->NeverConcrete =
+      Ops[0]->NeverConcrete ||
+      (E->Kind == ExprKind::Binary && !Skippable && Ops[1]->NeverConcrete) ||
+      (E->Kind == ExprKind::Conditional && Ops[1]->NeverConcrete &&
+       Ops[2]->NeverConcrete);
   if (E->Depth > MaxLaneExprDepth || E->Size > MaxLaneExprSize)
     return LaneExpr::unknown(
         "an expression of more than " + std::to_string(MaxLaneExprSize) +
@@ -70,6 +79,7 @@ LaneExprPtr LaneExpr::unknown(std::string Name, std::string Reason) {
   auto E = make(ExprKind::Unknown, IntType::intTy());
   E->Name = std::move(Name);
   E->Reason = std::move(Reason);
+  E->NeverConcrete = E->FailsAtUnknown = true;
   return E;
 }
 
@@ -194,7 +204,20 @@ static std::string printOperand(const LaneExpr &E) {
   return S;
 }
 
+static std::string printNode(const LaneExpr &E);
+
 std::string printLaneExpr(const LaneExpr &E) {
+  // Nodes at least this large keep their text (they are printed again and
+  // again as the names of opaque values).
+  constexpr uint64_t KeptSize = 32;
+  if (E.Size < KeptSize)
+    return printNode(E);
+  if (!E.Printed)
+    E.Printed = std::make_shared<const std::string>(printNode(E));
+  return *E.Printed;
+}
+
+static std::string printNode(const LaneExpr &E) {
   static const char *const Dims[] = {"x", "y", "z"};
   switch (E.Kind) {
   case ExprKind::Constant:

@@ -90,6 +90,12 @@ struct LaneExpr {
   bool Symbolic = false;
   /// Some leaf is a threadIdx component: the value may differ by lane.
   bool ReadsLane = false;
+  /// No lane or binding gives a number: an Unknown term is always reached
+  /// (an operand, not one that && or || may skip, or both branches).
+  bool NeverConcrete = false;
+  /// Evaluation reaches an Unknown term before anything else can fail: the
+  /// first operand of each node on the way down leads to it.
+  bool FailsAtUnknown = false;
   IntType Type;
   int64_t Value = 0;  ///< Constant
   unsigned Dim = 0;   ///< ThreadIdx, BlockDim: 0 = x, 1 = y, 2 = z
@@ -114,6 +120,9 @@ struct LaneExpr {
   mutable std::shared_ptr<LaneValueMap> LaneValues;
   mutable uint64_t MemoStamp = 0;
   mutable std::optional<int64_t> MemoValue;
+  /// printLaneExpr's text of a large node: an opaque value is named by its
+  /// text, in every lane of every evaluation.
+  mutable std::shared_ptr<const std::string> Printed;
 
   static LaneExprPtr constant(int64_t V, IntType T = IntType::intTy());
   static LaneExprPtr threadIdx(unsigned Dim);

@@ -62,12 +62,20 @@ std::vector<uint64_t> floorsAfter(const std::vector<uint64_t> &Floors) {
 
 } // namespace
 
-bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal) {
+std::vector<bool> CandidateTotals::atIdeal() const {
+  std::vector<bool> Out;
+  for (size_t I = 0; I < PerAccess.size(); ++I)
+    Out.push_back(PerAccess[I] <= PerAccessFloor[I]);
+  return Out;
+}
+
+bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal, bool FromData) {
   if (lanesEvaluated() >= WorkLimit) {
     OverBudget = Pruned = true;
     return false;
   }
   PerAccess.push_back(Sum);
+  PerAccessFromData.push_back(FromData);
   PerAccessFloor.push_back(std::min(Sum, Ideal));
   Total += Sum;
   size_t I = PerAccess.size() - 1;
@@ -88,6 +96,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   uint64_t BaseWork = lanesEvaluated() - Start;
   Out.BeforePerAccess = Base.PerAccess;
   Out.AfterPerAccess = Base.PerAccess;
+  Out.FromData = Base.PerAccessFromData;
   Out.Before = Out.After = sum(Base.PerAccess);
   Out.Floor = sum(Base.PerAccessFloor);
   std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
@@ -146,6 +155,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
       Out.After = Total;
       Out.Best = C;
       Out.AfterPerAccess = Totals.PerAccess;
+      Out.AfterAtIdeal = Totals.atIdeal();
     }
   }
   // Whether any candidate can be judged at all (else the first problem
@@ -165,7 +175,7 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
-                      WorstCaseValues &Worst, bool AsIs) {
+                      WorstCaseValues &Worst, bool AsIs, bool *FromData) {
   Sum = Ideal = 0;
   bool Known =
       AsIs && Shapes.AsIs && Shapes.AsIs->size() == Shapes.Shapes.size();
@@ -181,14 +191,45 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
     }
     if (AsIs && !addJudgedValues(S, Worst, Problem))
       return false;
+    if (FromData)
+      for (const InstanceEvaluation &I : S.Instances)
+        *FromData = *FromData || I.Eval.LanesFromData;
     Sum += S.BlockWavefronts;
     Ideal += S.BlockIdeal;
   }
   return true;
 }
 
-void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
-                WorstCaseValues &Worst) {
+namespace {
+
+/// Drops \p Out's best candidate when the accesses it can be trusted on
+/// take no fewer wavefronts under it: those whose lanes do not depend on
+/// data, and those that do where it brings them to their ideal.
+void keepGainBeyondData(SearchOutcome &Out) {
+  size_t N = Out.BeforePerAccess.size();
+  if (Out.Best == 0 || Out.FromData.size() != N ||
+      Out.AfterPerAccess.size() != N || Out.AfterAtIdeal.size() != N)
+    return;
+  uint64_t Before = 0, After = 0;
+  bool AnyFromData = false;
+  for (size_t I = 0; I < N; ++I) {
+    AnyFromData = AnyFromData || Out.FromData[I];
+    if (!Out.FromData[I] || Out.AfterAtIdeal[I]) {
+      Before += Out.BeforePerAccess[I];
+      After += Out.AfterPerAccess[I];
+    }
+  }
+  if (!AnyFromData || After < Before)
+    return;
+  Out.Best = 0;
+  Out.After = Out.Before;
+  Out.AfterPerAccess = Out.BeforePerAccess;
+  Out.GainOnlyFromData = true;
+}
+
+/// verifyBest's judgement at every value.
+void verifyAtEveryValue(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
+                        WorstCaseValues &Worst) {
   if (Out.Best == 0 || Worst.Values.empty())
     return;
   Worst.Every = true;
@@ -207,6 +248,15 @@ void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
   }
   Out.After = Total;
   Out.AfterPerAccess = Totals.PerAccess;
+  Out.AfterAtIdeal = Totals.atIdeal();
+}
+
+} // namespace
+
+void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
+                WorstCaseValues &Worst) {
+  verifyAtEveryValue(Out, Evaluate, Worst);
+  keepGainBeyondData(Out);
 }
 
 std::string accessProblem(const std::string &Label, const std::string &Problem,
@@ -222,6 +272,11 @@ void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
   Plan.After = Outcome.After;
   Plan.Floor = Outcome.Floor;
   Plan.Untried = Outcome.Untried;
+  if (Outcome.GainOnlyFromData && Plan.WhyNot.empty())
+    Plan.WhyNot = "the layouts that lower its wavefronts lower only those of "
+                  "accesses whose lanes depend on data read from memory, "
+                  "judged as if every lane ran them, and leave them above "
+                  "their ideal: the lanes the data switches on may take more";
   if (Outcome.Unverified && Plan.WhyNot.empty())
     Plan.WhyNot = "checking the best layout found at every value the "
                   "accesses can take would pass bankfix's budget of " +

@@ -42,9 +42,16 @@ struct CandidateTotals {
   uint64_t WorkLimit = UINT64_MAX;
   bool OverBudget = false;
 
-  /// Adds the next access's wavefronts per block and ideal; false when the
+  /// Per access: which lanes run it depends on data read from memory.
+  std::vector<bool> PerAccessFromData;
+
+  /// Adds the next access's wavefronts per block and ideal (\p FromData:
+  /// its lanes depend on data, accessWavefronts says); false when the
   /// candidate can no longer beat Bound (Pruned): stop evaluating it.
-  bool add(uint64_t Sum, uint64_t Ideal);
+  bool add(uint64_t Sum, uint64_t Ideal, bool FromData = false);
+
+  /// Per access evaluated: it takes no more than its ideal.
+  std::vector<bool> atIdeal() const;
 
 private:
   uint64_t Total = 0;
@@ -73,6 +80,13 @@ struct SearchOutcome {
   /// Candidates left untried because the search's budget was spent.
   size_t Untried = 0;
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
+  /// Of the layout as it is: CandidateTotals::PerAccessFromData.
+  std::vector<bool> FromData;
+  /// Of the best candidate: which accesses take no more than their ideal.
+  std::vector<bool> AfterAtIdeal;
+  /// The best candidate lowered only accesses whose lanes depend on data
+  /// (judged as if every lane ran them): not offered.
+  bool GainOnlyFromData = false;
 };
 
 /// Evaluates layout 0, then candidates 1 to \p Candidates in order; a
@@ -127,12 +141,18 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
-                      WorstCaseValues &Worst, bool AsIs);
+                      WorstCaseValues &Worst, bool AsIs,
+                      bool *FromData = nullptr);
 
 /// Judges \p Out's best candidate over every value of the symbols the
 /// search compared at \p Worst's values only: its numbers become the
 /// worst case over them, and it is dropped (Best = 0) when that is not
-/// below the layout as it is.
+/// below the layout as it is. It is dropped too when it lowers none but
+/// the accesses whose lanes depend on data (GainOnlyFromData) and that it
+/// leaves above their ideal: their numbers assume every lane runs them,
+/// and a layout better for that case may be worse for the lanes the data
+/// switches on (measured: a bitonic network's swaps), while one at the
+/// ideal with every lane is at it with any of them.
 void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst);
 

@@ -140,17 +140,19 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
       Layout = Period ? rewrittenLayout(B, W, Pad) : B.Layout;
     }
     uint64_t Sum = 0, Ideal = 0;
+    bool FromData = false;
     bool Judged =
         Period
             ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
-                               A.Shapes, Sum, Ideal, Problem, Worst, false)
+                               A.Shapes, Sum, Ideal, Problem, Worst, false,
+                               &FromData)
             : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                               Problem, Worst, true);
+                               Problem, Worst, true, &FromData);
     if (!Judged) {
       Problem = accessProblem(A.Label, Problem, Worst);
       return false;
     }
-    if (!Totals.add(Sum, Ideal))
+    if (!Totals.add(Sum, Ideal, FromData))
       return true;
   }
   return true;

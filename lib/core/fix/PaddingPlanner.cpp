@@ -154,15 +154,17 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
           const std::vector<AccessInstance> *Instances,
           const std::string &Undecided) {
         uint64_t Sum = 0, Ideal = 0;
+        bool FromData = false;
         if (!Instances)
           Problem = Undecided;
-        if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
-                                            Ideal, Problem, Worst, AsIs)) {
+        if (!Instances ||
+            !accessWavefronts(Changed, *Instances, A.Shapes, Sum, Ideal,
+                              Problem, Worst, AsIs, &FromData)) {
           Problem = accessProblem(A.Label, Problem, Worst);
           Judged = false;
           return false;
         }
-        return Totals.add(Sum, Ideal);
+        return Totals.add(Sum, Ideal, FromData);
       });
   return Judged;
 }
@@ -194,6 +196,7 @@ void keepFewestInstructions(
     Fewest = Count;
     Out.Best = C;
     Out.AfterPerAccess = Totals.PerAccess;
+    Out.AfterAtIdeal = Totals.atIdeal();
   }
 }
 

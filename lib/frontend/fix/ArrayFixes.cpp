@@ -220,6 +220,12 @@ ArrayFix chooseStyle(FixStyleChoice Choice, ArrayFix Padding,
   return std::move(Chosen);
 }
 
+/// Whether \p E names a reference (`lo` of `float &lo` bound to `s[i]`).
+bool readsThroughReference(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl()->getType()->isReferenceType();
+}
+
 /// Merges the groups of flat buffers that one subscript reaches (a device
 /// function indexing the buffer each caller passes it): their subscripts
 /// are rewritten once, so they are fixed together or not at all.
@@ -240,6 +246,10 @@ void mergeSharedSubscripts(const SharedAccesses &Found,
     if (G.Arrays.front()->Layout.Dims.size() != 1)
       continue;
     for (size_t I : G.Accesses) {
+      // A read or write through a reference has no subscript of its own:
+      // the one rewritten is where each call binds the reference.
+      if (readsThroughReference(Found.Accesses[I].Expr))
+        continue;
       auto [It, New] = GroupOf.try_emplace(Found.Accesses[I].Expr, Key);
       SourceLocation::UIntTy A = Root(It->second), B = Root(Key);
       if (!New && A != B)

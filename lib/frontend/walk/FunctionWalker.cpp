@@ -44,6 +44,8 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
                const AccessSink &Sink, const WalkOptions &Options)
     : Ctx(Ctx), Function(Function), Sink(Sink), Options(Options),
       Translator(Ctx, Values, &CallValues, Options.BlockDim) {
+  Translator.setPlaces(
+      [this](const VarDecl *V) { return Pointers.count(V) != 0; });
   bool Kernel = Function.hasAttr<CUDAGlobalAttr>();
   for (const ParmVarDecl *P : Function.parameters()) {
     if (!P->getType()->isIntegralOrEnumerationType())

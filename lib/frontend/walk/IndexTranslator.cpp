@@ -201,6 +201,8 @@ LaneExprPtr IndexTranslator::translateVariable(const DeclRefExpr *Ref) {
   const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
   if (!Var)
     return unknown(Ref, "cannot be evaluated");
+  if (Var->getType()->isReferenceType() && HoldsPlace && HoldsPlace(Var))
+    return unknown(Ref, "is read from memory");
   if (LaneExprPtr Known = Values.lookup(Var))
     return Known;
   std::string Name = Var->getNameAsString();

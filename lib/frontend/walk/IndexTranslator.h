@@ -21,6 +21,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <functional>
+
 namespace bankfix {
 
 /// The value each local variable (and parameter) holds at a point of a
@@ -39,6 +41,13 @@ public:
                   std::optional<std::array<unsigned, 3>> BlockDim = {});
 
   LaneExprPtr translate(const clang::Expr *E);
+
+  /// \p HoldsPlace tells the references whose value in Values is the
+  /// place they are bound to (a shared element's offset): read, they give
+  /// the element, which is memory.
+  void setPlaces(std::function<bool(const clang::VarDecl *)> HoldsPlace) {
+    this->HoldsPlace = std::move(HoldsPlace);
+  }
 
   IntType intTypeOf(clang::QualType T) const;
 
@@ -61,6 +70,7 @@ private:
   const LocalValues &Values;
   const CallResults *Calls;
   std::optional<std::array<unsigned, 3>> KnownBlockDim;
+  std::function<bool(const clang::VarDecl *)> HoldsPlace;
   unsigned Depth = 0;
 };
 

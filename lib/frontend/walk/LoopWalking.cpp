@@ -93,7 +93,9 @@ void Walker::settleLoopValues(const WriteCollector &Writes) {
 std::string Walker::iterationLabel(const WriteCollector &Writes) {
   std::vector<std::pair<std::string, int64_t>> Vars;
   for (const VarDecl *V : Writes.Written) {
-    LaneExprPtr E = Values.lookup(V);
+    // A variable declared in the body (an inner loop's counter) starts
+    // afresh in each iteration: what it held last is not this iteration's.
+    LaneExprPtr E = Writes.Declared.contains(V) ? nullptr : Values.lookup(V);
     if (!E)
       continue;
     EvalResult R = evaluateLane(*E, LaneEnv{});

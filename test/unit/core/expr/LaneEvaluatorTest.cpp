@@ -269,4 +269,25 @@ TEST(LaneEvaluator, ReadsLaneIsKnownWithoutAWalk) {
   EXPECT_FALSE((tx() * 2).P->Symbolic);
 }
 
+TEST(LaneEvaluator, ATermReadFromMemoryIsSeenWithoutAWalk) {
+  X Mem = unknownTerm("s[i]");
+  // Reached whatever the lane: no number, and the evaluation stops there.
+  X Compared = (Mem < tx()) + 1;
+  EXPECT_TRUE(Compared.P->NeverConcrete);
+  EXPECT_TRUE(Compared.P->FailsAtUnknown);
+  EXPECT_EQ(error(Compared, lane(3)).Kind, EvalErrorKind::UnknownTerm);
+  EXPECT_FALSE(evaluateLaneConcrete(*Compared.P, lane(3)));
+  // Second: still no number, but a division by zero on the left fails
+  // first.
+  X Right = tx() / (tx() - 3) + Mem;
+  EXPECT_TRUE(Right.P->NeverConcrete);
+  EXPECT_FALSE(Right.P->FailsAtUnknown);
+  EXPECT_EQ(error(Right, lane(3)).Kind, EvalErrorKind::DivisionByZero);
+  // Behind && a lane may never reach it.
+  X Skipped = (tx() < 4) && (Mem < 1);
+  EXPECT_FALSE(Skipped.P->NeverConcrete);
+  EXPECT_EQ(evaluateLaneConcrete(*Skipped.P, lane(5)), 0);
+  EXPECT_FALSE(evaluateLaneConcrete(*Skipped.P, lane(1)));
+}
+
 } // namespace

@@ -149,4 +149,39 @@ TEST(FixSearch, ACandidateOverTheBudgetIsUntried) {
   EXPECT_EQ(O.Untried, 4u); // 2 to 5
 }
 
+/// Two accesses, the second's lanes decided by data: candidate C gives
+/// Rows[C] (ideal Ideal for both).
+EvaluateCandidate withDataLanes(std::vector<std::vector<uint64_t>> Rows,
+                                uint64_t Ideal) {
+  return [=](size_t C, CandidateTotals &T, std::string &) {
+    T.add(Rows[C][0], Ideal);
+    T.add(Rows[C][1], Ideal, /*FromData=*/true);
+    return true;
+  };
+}
+
+TEST(FixSearch, AGainOnlyOnDataDecidedLanesAboveTheirIdealIsNotOffered) {
+  // The exact access stays at 64; the data-decided one drops from 32 to
+  // 24, still above its ideal 8: not offered.
+  EvaluateCandidate Evaluate = withDataLanes({{64, 32}, {64, 24}}, 8);
+  SearchOutcome O = searchFewestWavefronts(1, Evaluate, false);
+  EXPECT_EQ(O.Best, 1u);
+  WorstCaseValues Worst;
+  verifyBest(O, Evaluate, Worst);
+  EXPECT_EQ(O.Best, 0u);
+  EXPECT_TRUE(O.GainOnlyFromData);
+  EXPECT_EQ(O.After, O.Before);
+  // Brought to its ideal, it is at its ideal for any lanes: offered.
+  Evaluate = withDataLanes({{64, 32}, {64, 8}}, 8);
+  O = searchFewestWavefronts(1, Evaluate, false);
+  verifyBest(O, Evaluate, Worst);
+  EXPECT_EQ(O.Best, 1u);
+  EXPECT_FALSE(O.GainOnlyFromData);
+  // A gain on the exact access: offered.
+  Evaluate = withDataLanes({{64, 32}, {48, 24}}, 8);
+  O = searchFewestWavefronts(1, Evaluate, false);
+  verifyBest(O, Evaluate, Worst);
+  EXPECT_EQ(O.Best, 1u);
+}
+
 } // namespace

@@ -94,14 +94,18 @@ LaneState laneState(const LaneExprPtr &Guard, const LaneEnv &Env,
 LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
                       const EvaluationOptions &Options, AccessEvaluation &Eval,
                       UniformStates &Decided) {
+  // A conjunction whose undecided terms are taken as true is decided term
+  // by term (the same outcome as evaluating it whole first, once).
+  bool Split = Guard && Options.AssumeUndecidedGuards &&
+               Guard->Kind == ExprKind::Binary && Guard->BOp == BinaryOp::LAnd;
   // Most guards are plain numbers for a given lane: the fast evaluation;
   // evaluateLane for the rest, and for what to say.
-  std::optional<int64_t> Fast =
-      Guard ? evaluateLaneConcrete(*Guard, Env) : std::optional<int64_t>(1);
+  std::optional<int64_t> Fast = !Guard  ? std::optional<int64_t>(1)
+                                : Split ? std::nullopt
+                                        : evaluateLaneConcrete(*Guard, Env);
   if (Fast)
     return *Fast == 0 ? LaneState::Inactive : LaneState::Active;
-  if (Options.AssumeUndecidedGuards && Guard->Kind == ExprKind::Binary &&
-      Guard->BOp == BinaryOp::LAnd) {
+  if (Split) {
     LaneState Left = laneState(Guard->Ops[0], Env, Options, Eval, Decided);
     if (Left != LaneState::Active)
       return Left;
@@ -113,9 +117,15 @@ LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
     assume(*Guard, Eval);
     return LaneState::Active;
   }
-  EvalResult G = evaluateLane(*Guard, Env);
+  // Taken as true when undecided, the guard's error is said only when it
+  // comes from the values (a division by zero): evaluated again for it.
+  LaneEnv Quiet = Env;
+  Quiet.Unexplained = Options.AssumeUndecidedGuards;
+  EvalResult G = evaluateLane(*Guard, Quiet);
   if (G.ok() && G.Value->isConcrete())
     return G.Value->Const == 0 ? LaneState::Inactive : LaneState::Active;
+  if (!G.ok() && fromValues(G.Error.Kind) && Quiet.Unexplained)
+    G = evaluateLane(*Guard, Env);
   if (!G.ok() && fromValues(G.Error.Kind)) {
     setProblem(Eval,
                "the condition guarding it cannot be evaluated: " +

@@ -55,6 +55,10 @@ struct SharedAccessDesc {
   /// whose branch only computes local values, an operand of ?:, && or ||),
   /// so that nvcc may run it unconditionally (LoadSpeculation.h).
   bool Speculable = false;
+  /// Warp-uniform symbols that hold only powers of two, each from the
+  /// value given (`for (j = k / 2; j > 0; j >>= 1)` with k doubling from
+  /// 2: j from 1): an unknown one is judged over those values only.
+  std::map<std::string, int64_t> PowersOfTwoFrom;
 };
 
 struct WarpOutcome {

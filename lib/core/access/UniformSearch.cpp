@@ -6,6 +6,7 @@
 #include "core/expr/LaneEvaluator.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 
 namespace bankfix {
@@ -131,6 +132,19 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
   for (const LaneExpr *E : expressionsOf(Access))
     Reach = std::max(Reach, std::min(largestConstant(*E), MaximumReach));
   int64_t High = 2 * Reach, Low = Type.Signed ? -Reach : 0;
+  // A variable that doubles or halves from a power of two: its powers of
+  // two that reach each residue and threshold above.
+  auto Powers = Access.PowersOfTwoFrom.find(Symbol);
+  if (Powers != Access.PowersOfTwoFrom.end() && Powers->second > 0) {
+    std::vector<int64_t> Values;
+    int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
+                      : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
+                                      : (int64_t(1) << Type.Bits) - 1;
+    for (int64_t V = Powers->second; V <= std::min(2 * High, TypeMax); V *= 2)
+      Values.push_back(V);
+    if (!Values.empty())
+      return Values;
+  }
   if (Period != 0 && int64_t(Period) <= High) {
     High = int64_t(Period) - 1;
     Low = 0;

@@ -207,7 +207,10 @@ EvalResult symbolic(const LaneExpr &E, std::optional<SymbolicValue> V) {
 
 /// A warp-uniform value that is not affine in its symbols becomes a symbol
 /// of its own, named by its spelling; a lane-dependent one cannot be judged.
-EvalResult opaque(const LaneExpr &E, const SymbolicValue &Blocking) {
+EvalResult opaque(const LaneExpr &E, const SymbolicValue &Blocking,
+                  const LaneEnv &Env) {
+  if (dependsOnLane(E) && Env.Unexplained)
+    return fail(EvalErrorKind::NotAffine, "", "");
   std::string Spelled = printLaneExpr(E);
   if (!dependsOnLane(E))
     return value(SymbolicValue{0, {{Spelled, 1}}});
@@ -254,7 +257,7 @@ EvalResult evaluateBinary(const LaneExpr &E, const LaneEnv &Env) {
   default:
     break;
   }
-  return opaque(E, LV.isConcrete() ? RV : LV);
+  return opaque(E, LV.isConcrete() ? RV : LV, Env);
 }
 
 } // namespace
@@ -274,6 +277,8 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
       return concrete(normalize(E.Value, E.Type));
     return value(SymbolicValue{0, {{E.Name, 1}}});
   case ExprKind::Unknown:
+    if (Env.Unexplained)
+      return fail(EvalErrorKind::UnknownTerm, "", "");
     return fail(EvalErrorKind::UnknownTerm, E.Name,
                 "'" + E.Name + "' " + E.Reason);
   case ExprKind::Cast: {
@@ -283,7 +288,7 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
     if (R.Value->isConcrete())
       return concrete(normalize(R.Value->Const, E.Type));
     if (E.Type.IsBool)
-      return opaque(E, *R.Value);
+      return opaque(E, *R.Value, Env);
     return R; // assume a symbolic value is not truncated
   }
   case ExprKind::Unary: {
@@ -301,7 +306,7 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
       return concrete(normalize(wrappingNeg(V.Const), E.Type));
     }
     if (!V.isConcrete())
-      return opaque(E, V);
+      return opaque(E, V, Env);
     if (E.UOp == UnaryOp::BitNot)
       return concrete(normalize(~V.Const, E.Type));
     return concrete(V.Const == 0);
@@ -313,7 +318,7 @@ EvalResult evaluateLane(const LaneExpr &E, const LaneEnv &Env) {
     if (!C.ok())
       return C;
     if (!C.Value->isConcrete())
-      return opaque(E, *C.Value);
+      return opaque(E, *C.Value, Env);
     return evaluateLane(*E.Ops[C.Value->Const != 0 ? 1 : 2], Env);
   }
   }

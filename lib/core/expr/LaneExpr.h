@@ -169,6 +169,9 @@ struct LaneEnv {
   std::array<unsigned, 3> BlockDim = {1, 1, 1};
   /// Uniform symbols with a value; the others stay symbols.
   const UniformBindings *Uniforms = nullptr;
+  /// The caller needs a failure's kind only: no message is spelled for a
+  /// term read from memory or a lane index mixed with an unknown value.
+  bool Unexplained = false;
 
   /// The value bound to \p Name, if any.
   const int64_t *bound(const std::string &Name) const {

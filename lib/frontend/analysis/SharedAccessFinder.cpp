@@ -183,6 +183,7 @@ public:
     for (const auto &[Loop, Iteration] : W.CompiledOnce)
       Instance.CompiledOnce.push_back({Loop, Iteration});
     Instance.OnceLoopSymbols = W.OnceLoopSymbols;
+    Instance.Desc.PowersOfTwoFrom = W.PowersOfTwoFrom;
     Instance.Uncounted = W.OverBudget;
     if (!W.Instruction.empty())
       Instance.MergeNote = W.Instruction;

@@ -203,6 +203,7 @@ void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.SoftBreak = SoftBreak;
   A.CompiledOnce = CompiledOnceLoops;
   A.OnceLoopSymbols = OnceLoopSymbols;
+  A.PowersOfTwoFrom = OncePowersOfTwo;
   A.OverBudget = OverBudget;
   // A volatile access is never merged with another.
   if (A.Volatile)

@@ -91,6 +91,8 @@ struct WalkedAccess {
   /// The symbols of the variables that the loops around it, walked once,
   /// change.
   std::vector<std::string> OnceLoopSymbols;
+  /// Those that hold only powers of two, from the value given.
+  std::map<std::string, int64_t> PowersOfTwoFrom;
   /// Why the walk did not count this access's executions (a loop around
   /// it passed the budget of unrolled loop bodies); empty when it did.
   std::string OverBudget;

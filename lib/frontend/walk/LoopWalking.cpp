@@ -327,6 +327,65 @@ LaneExprPtr Walker::uniformValueOf(const VarDecl *V) {
                           LaneExpr::constant(Align, Long), Long);
 }
 
+namespace {
+
+bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
+
+/// The largest power of two a symbol is tried at.
+constexpr int64_t LargestPowerTried = int64_t(1) << 30;
+
+} // namespace
+
+std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
+                                             const LaneExprPtr &In,
+                                             const LaneExprPtr &Out) const {
+  if (!In || !Out)
+    return std::nullopt;
+  // One iteration doubles it, or halves it, whatever it holds.
+  bool Doubles = true, Halves = true;
+  for (int64_t T : {int64_t(2), int64_t(8), int64_t(64), int64_t(1) << 20}) {
+    UniformBindings B = {{Name, T}};
+    LaneEnv Env;
+    Env.Uniforms = &B;
+    std::optional<int64_t> Next = evaluateLaneConcrete(*Out, Env);
+    Doubles = Doubles && Next && *Next == 2 * T;
+    Halves = Halves && Next && *Next == T / 2;
+  }
+  if (!Doubles && !Halves)
+    return std::nullopt;
+  // It starts at a power of two, for each power of two the enclosing loops'
+  // such variables hold.
+  std::map<std::string, IntType> Named;
+  collectUniforms(*In, Named);
+  std::vector<std::pair<std::string, int64_t>> Outer;
+  for (const auto &[Symbol, Type] : Named) {
+    auto It = OncePowersOfTwo.find(Symbol);
+    if (It == OncePowersOfTwo.end())
+      return std::nullopt;
+    Outer.push_back({Symbol, It->second});
+  }
+  if (Outer.size() > 1)
+    return std::nullopt;
+  std::optional<int64_t> Least;
+  int64_t Low = Outer.empty() ? 1 : Outer[0].second;
+  for (int64_t P = Low; P <= LargestPowerTried; P *= 2) {
+    UniformBindings B;
+    if (!Outer.empty())
+      B.push_back({Outer[0].first, P});
+    LaneEnv Env;
+    Env.Uniforms = &B;
+    std::optional<int64_t> Start = evaluateLaneConcrete(*In, Env);
+    if (!Start || !isPowerOfTwo(*Start))
+      return std::nullopt;
+    Least = Least ? std::min(*Least, *Start) : *Start;
+    if (Outer.empty())
+      break;
+  }
+  if (!Least)
+    return std::nullopt;
+  return Halves ? 1 : *Least;
+}
+
 void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
                           const WriteCollector &Writes) {
   if (Stepped) {
@@ -358,9 +417,14 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
                                     "changes in a loop bankfix cannot unroll");
   }
   size_t SymbolsBefore = OnceLoopSymbols.size();
+  std::map<std::string, int64_t> PowersBefore = OncePowersOfTwo;
   for (const VarDecl *V : Writes.Written)
-    if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown)
+    if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
       OnceLoopSymbols.push_back(V->getNameAsString());
+      if (std::optional<int64_t> From = geometricFrom(
+              V->getNameAsString(), Entry.lookup(V), AfterOne.lookup(V)))
+        OncePowersOfTwo[V->getNameAsString()] = *From;
+    }
   walkExpr(Cond);
   LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
   // A loop that lanes leave at different times runs its body for some
@@ -374,6 +438,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   if (Guarded)
     popGuard();
   OnceLoopSymbols.resize(SymbolsBefore);
+  OncePowersOfTwo = std::move(PowersBefore);
   ++Region;
   BreakEndsIteration = SavedBreak;
   for (const VarDecl *V : Writes.Written)

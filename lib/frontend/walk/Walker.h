@@ -264,6 +264,12 @@ private:
                                             bool &Uniform);
   std::string iterationLabel(const WriteCollector &Writes);
   LaneExprPtr uniformValueOf(const clang::VarDecl *V);
+  /// For a loop walked once: the least power of two \p Name takes when it
+  /// starts at \p In (its value on entry) and one iteration leaves \p Out
+  /// (double or half its value); nullopt when it is not such a variable.
+  std::optional<int64_t> geometricFrom(const std::string &Name,
+                                       const LaneExprPtr &In,
+                                       const LaneExprPtr &Out) const;
 
   // Loops walked once for all their iterations (SteppedLoops.cpp).
   /// The walk of a loop body for all its iterations at once: the variables
@@ -344,6 +350,9 @@ private:
   /// The symbols of the variables the loops walked once around the
   /// current statement change.
   std::vector<std::string> OnceLoopSymbols;
+  /// Of those, the ones that double or halve from a power of two, with the
+  /// smallest value they take.
+  std::map<std::string, int64_t> OncePowersOfTwo;
   WalkResult Result;
 };
 

@@ -121,13 +121,9 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
                                  const std::string &Symbol, IntType Type) {
   if (Type.IsBool)
     return {0, 1};
-  uint64_t Period = 1;
-  for (const LaneExpr *E : expressionsOf(Access)) {
-    std::optional<uint64_t> P = periodIn(*E, Symbol);
-    Period = P ? std::max(Period, *P) : 0;
-    if (!P)
-      break;
-  }
+  int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
+                    : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
+                                    : (int64_t(1) << Type.Bits) - 1;
   int64_t Reach = std::max<int64_t>(MinimumReach, Shape.threads());
   for (const LaneExpr *E : expressionsOf(Access))
     Reach = std::max(Reach, std::min(largestConstant(*E), MaximumReach));
@@ -135,23 +131,25 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
   // A variable that doubles or halves from a power of two: its powers of
   // two that reach each residue and threshold above.
   auto Powers = Access.PowersOfTwoFrom.find(Symbol);
-  if (Powers != Access.PowersOfTwoFrom.end() && Powers->second > 0) {
+  if (Powers != Access.PowersOfTwoFrom.end() && Powers->second > 0 &&
+      Powers->second <= std::min(2 * High, TypeMax)) {
     std::vector<int64_t> Values;
-    int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
-                      : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
-                                      : (int64_t(1) << Type.Bits) - 1;
     for (int64_t V = Powers->second; V <= std::min(2 * High, TypeMax); V *= 2)
       Values.push_back(V);
-    if (!Values.empty())
-      return Values;
+    return Values;
+  }
+  uint64_t Period = 1;
+  for (const LaneExpr *E : expressionsOf(Access)) {
+    std::optional<uint64_t> P = periodIn(*E, Symbol);
+    Period = P ? std::max(Period, *P) : 0;
+    if (!P)
+      break;
   }
   if (Period != 0 && int64_t(Period) <= High) {
     High = int64_t(Period) - 1;
     Low = 0;
   }
   if (Type.Bits < 64) {
-    int64_t TypeMax = Type.Signed ? (int64_t(1) << (Type.Bits - 1)) - 1
-                                  : (int64_t(1) << Type.Bits) - 1;
     High = std::min(High, TypeMax);
     Low = std::max(Low, Type.Signed ? -TypeMax - 1 : 0);
   }
@@ -242,16 +240,6 @@ unknownWorstCase(const BlockShape &Shape, const std::string &Symbol,
                     Guards + " was taken as true)";
   Unknown.BlockingTerm = Symbol;
   return Unknown;
-}
-
-/// The terms of \p Guard's conjunction (`a && b && c`: a, b, c).
-void conjuncts(const LaneExpr &Guard, std::vector<const LaneExpr *> &Out) {
-  if (Guard.Kind == ExprKind::Binary && Guard.BOp == BinaryOp::LAnd) {
-    conjuncts(*Guard.Ops[0], Out);
-    conjuncts(*Guard.Ops[1], Out);
-    return;
-  }
-  Out.push_back(&Guard);
 }
 
 /// When \p Symbol only switches the whole access on or off (it is in no

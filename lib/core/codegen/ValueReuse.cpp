@@ -13,14 +13,13 @@
 namespace bankfix {
 
 /// The terms of \p Guard's conjunction, as printed.
-static void conjunctTexts(const LaneExprPtr &Guard,
-                          std::set<std::string> &Out) {
-  if (Guard->Kind == ExprKind::Binary && Guard->BOp == BinaryOp::LAnd) {
-    conjunctTexts(Guard->Ops[0], Out);
-    conjunctTexts(Guard->Ops[1], Out);
-    return;
-  }
-  Out.insert(printLaneExpr(*Guard));
+static std::set<std::string> conjunctTexts(const LaneExpr &Guard) {
+  std::vector<const LaneExpr *> Terms;
+  conjuncts(Guard, Terms);
+  std::set<std::string> Out;
+  for (const LaneExpr *T : Terms)
+    Out.insert(printLaneExpr(*T));
+  return Out;
 }
 
 /// Whether each term of \p X's guard is one of \p Y's: a lane that runs Y
@@ -31,9 +30,7 @@ static bool guardCovers(const LaneExprPtr &X, const LaneExprPtr &Y) {
     return true;
   if (!Y)
     return false;
-  std::set<std::string> OfX, OfY;
-  conjunctTexts(X, OfX);
-  conjunctTexts(Y, OfY);
+  std::set<std::string> OfX = conjunctTexts(*X), OfY = conjunctTexts(*Y);
   return std::includes(OfY.begin(), OfY.end(), OfX.begin(), OfX.end());
 }
 
@@ -126,7 +123,8 @@ bool AddressPrints::reuses(const MergeCandidate &X, const MergeCandidate &Y,
     return false;
   // Y under a guard of its own: its print would differ; judged whole.
   if (!sameGuard(X.Instance->Desc.Guard, Y.Instance->Desc.Guard))
-    return reusesValue(*X.Layout, *X.Instance, *Y.Layout, *Y.Instance, Shapes);
+    return reusesValue(*X.Layout, *X.Instance, *Y.Layout,
+                       underGuardOf(*X.Instance, *Y.Instance), Shapes);
   if (!mayReuse(X, Y, Shapes))
     return false;
   // Without warp-uniform symbols the prints are the whole evaluation.

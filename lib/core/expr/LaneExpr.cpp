@@ -243,6 +243,15 @@ static std::string printNode(const LaneExpr &E) {
   return "?";
 }
 
+void conjuncts(const LaneExpr &Guard, std::vector<const LaneExpr *> &Out) {
+  if (Guard.Kind == ExprKind::Binary && Guard.BOp == BinaryOp::LAnd) {
+    conjuncts(*Guard.Ops[0], Out);
+    conjuncts(*Guard.Ops[1], Out);
+    return;
+  }
+  Out.push_back(&Guard);
+}
+
 bool mentions(const LaneExpr &E, ExprKind K) {
   if (E.Kind == K)
     return true;

@@ -154,6 +154,8 @@ bool dependsOnLane(const LaneExpr &E);
 
 /// True when some node of \p E is of kind \p K.
 bool mentions(const LaneExpr &E, ExprKind K);
+/// The terms of \p Guard's conjunction (`a && b && c`: a, b, c).
+void conjuncts(const LaneExpr &Guard, std::vector<const LaneExpr *> &Out);
 
 /// The terms \p E is made of (threadIdx.x, blockDim.y, the spelling of
 /// each uniform and unknown term), each once, in the order they appear.

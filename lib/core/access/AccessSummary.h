@@ -137,6 +137,11 @@ struct JudgedShapes {
 /// Iterations of a loop evaluated one by one when no repeating pattern can
 /// be shown; a longer loop is then not judged.
 constexpr uint64_t MaxIterationsOneByOne = 1024;
+/// Combinations of the iterations of nested loops evaluated, at most, to
+/// judge an access in the nest.
+constexpr uint64_t MaxNestCombinations = 1 << 14;
+/// The longest period of a sum of a nest's loops followed (NestSum.h).
+constexpr uint64_t MaxSumPeriod = 1 << 12;
 
 /// Every execution of \p Instances that runs for \p Shape, evaluated;
 /// \p Only as in evaluateAccess.

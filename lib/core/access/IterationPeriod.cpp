@@ -15,8 +15,8 @@ using namespace periodic;
 
 class Analysis {
 public:
-  Analysis(const IterationRange &Range, const BlockShape &Shape)
-      : Range(Range), Shape(Shape) {}
+  Analysis(const IterationRange &Range, unsigned Level, const BlockShape &Shape)
+      : Range(Range), Level(Level), Shape(Shape) {}
 
   std::optional<Form> of(const LaneExpr &E) {
     auto It = Memo.find(&E);
@@ -58,8 +58,12 @@ private:
     const LoopVariable *V = Range.variable(E.Name);
     if (!V)
       return Form{}; // blockIdx, a parameter: the same in every iteration
+    if (V->Level != Level) { // Another loop of the nest: held.
+      auto [Lo, Hi] = Range.valueBounds(*V);
+      return bounded(1, 0, Lo, Hi);
+    }
     Int First = Int(V->Start) + V->Step;
-    Int Last = Int(V->Start) + Int(V->Step) * Int(Range.Count - 1);
+    Int Last = Int(V->Start) + Int(V->Step) * Int(Range.levelCount(Level) - 1);
     return bounded(1, V->Step, First, Last);
   }
 
@@ -265,6 +269,7 @@ private:
   }
 
   const IterationRange &Range;
+  unsigned Level;
   const BlockShape &Shape;
   std::unordered_map<const LaneExpr *, std::optional<Form>> Memo;
 };
@@ -294,14 +299,24 @@ std::optional<IterationPattern> iterationPattern(const SharedArrayLayout &Array,
                                                  const SharedAccessDesc &Access,
                                                  const IterationRange &Range,
                                                  const BlockShape &Shape) {
+  if (Range.levels() != 1)
+    return std::nullopt;
+  return levelPattern(Array, Access, Range, 0, Shape);
+}
+
+std::optional<IterationPattern> levelPattern(const SharedArrayLayout &Array,
+                                             const SharedAccessDesc &Access,
+                                             const IterationRange &Range,
+                                             unsigned Level,
+                                             const BlockShape &Shape) {
   // A swizzle, or rows padded under a pointer's byte offsets, is not linear
   // in the indices: only indices that come back to their values repeat the
   // address.
   bool Linear =
       !Array.Swizzle.active() && !(Access.FlatBytes && Array.WrittenRowBytes);
-  if (Range.Count < 2)
+  if (Range.levelCount(Level) < 2)
     return std::nullopt;
-  Analysis A(Range, Shape);
+  Analysis A(Range, Level, Shape);
   std::vector<Int> Scale, Extent;
   addressing(Array, Access, Scale, Extent);
   if (Scale.size() != Access.Indices.size())

@@ -37,11 +37,20 @@ struct IterationPattern {
 
 /// The pattern of \p Access (which names the stepping variables of
 /// \p Range) into \p Array for block \p Shape over the iterations 1 ..
-/// Count - 1; nullopt when no period can be shown.
+/// Count - 1; nullopt when no period can be shown, or \p Range is a nest.
 std::optional<IterationPattern> iterationPattern(const SharedArrayLayout &Array,
                                                  const SharedAccessDesc &Access,
                                                  const IterationRange &Range,
                                                  const BlockShape &Shape);
+
+/// The same over the iterations 1 .. levelCount(Level) - 1 of loop
+/// \p Level of the nest \p Range, the other loops' iterations held (the
+/// pattern holds whichever they are).
+std::optional<IterationPattern> levelPattern(const SharedArrayLayout &Array,
+                                             const SharedAccessDesc &Access,
+                                             const IterationRange &Range,
+                                             unsigned Level,
+                                             const BlockShape &Shape);
 
 } // namespace bankfix
 

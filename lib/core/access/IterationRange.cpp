@@ -74,7 +74,30 @@ substituteSymbols(const LaneExprPtr &E,
   return Substitution(Values).of(E);
 }
 
+uint64_t IterationRange::levelIteration(uint64_t K, unsigned L) const {
+  if (Levels.empty())
+    return K;
+  for (unsigned I = unsigned(Levels.size()); --I > L;)
+    K /= Levels[I];
+  return K % Levels[L];
+}
+
+uint64_t IterationRange::nestIteration(const std::vector<uint64_t> &Ks) const {
+  uint64_t K = 0;
+  for (unsigned L = 0; L < Ks.size(); ++L)
+    K = K * levelCount(L) + Ks[L];
+  return K;
+}
+
+std::pair<int64_t, int64_t>
+IterationRange::valueBounds(const LoopVariable &V) const {
+  int64_t Last =
+      int64_t(uint64_t(V.Start) + uint64_t(V.Step) * (levelCount(V.Level) - 1));
+  return {std::min(V.Start, Last), std::max(V.Start, Last)};
+}
+
 LaneExprPtr IterationRange::valueAt(const LoopVariable &V, uint64_t K) const {
+  K = levelIteration(K, V.Level);
   if (K == 0)
     return V.Entry;
   if (!V.Steps)
@@ -85,22 +108,26 @@ LaneExprPtr IterationRange::valueAt(const LoopVariable &V, uint64_t K) const {
 }
 
 std::string IterationRange::label(uint64_t K) const {
-  std::vector<std::pair<std::string, int64_t>> Vars;
-  for (const LoopVariable &V : Variables) {
-    LaneExprPtr E = valueAt(V, K);
-    if (!E)
-      continue;
-    EvalResult R = evaluateLane(*E, LaneEnv{});
-    if (R.ok() && R.Value->isConcrete() && !dependsOnLane(*E))
-      Vars.push_back({V.Name, R.Value->Const});
+  std::string Label = Outer;
+  for (unsigned L = 0; L < levels(); ++L) {
+    std::vector<std::pair<std::string, int64_t>> Vars;
+    for (const LoopVariable &V : Variables) {
+      LaneExprPtr E = V.Level == L ? valueAt(V, K) : nullptr;
+      if (!E)
+        continue;
+      EvalResult R = evaluateLane(*E, LaneEnv{});
+      if (R.ok() && R.Value->isConcrete() && !dependsOnLane(*E))
+        Vars.push_back({V.Name, R.Value->Const});
+    }
+    std::sort(Vars.begin(), Vars.end());
+    std::string Own;
+    for (const auto &[Name, Value] : Vars)
+      Own += (Own.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+    if (Own.empty()) // The loop's variables differ per lane.
+      Own = "#" + std::to_string(levelIteration(K, L) + 1);
+    Label += (Label.empty() ? "" : ", ") + Own;
   }
-  std::sort(Vars.begin(), Vars.end());
-  std::string Label;
-  for (const auto &[Name, Value] : Vars)
-    Label += (Label.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
-  if (Label.empty()) // The loop's variables differ per lane.
-    Label = "#" + std::to_string(K + 1);
-  return Outer.empty() ? Label : Outer + ", " + Label;
+  return Label;
 }
 
 SharedAccessDesc IterationRange::accessAt(const SharedAccessDesc &Access,

@@ -8,7 +8,10 @@
 // iteration, Start + Step * k in the others. Iteration k of such an access
 // is the access with each symbol replaced by that value, the expression
 // an unrolled walk would have built; its label ("j = 8") is the one that
-// walk would have given it. No Clang here.
+// walk would have given it. A nest of such loops (each loop's trip count
+// and steps the same in every iteration of the loops around it) is one
+// range of several levels: iteration k counts the nest's iterations in
+// the order they run, the innermost loop's fastest. No Clang here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +37,15 @@ struct LoopVariable {
   bool Steps = false;
   int64_t Start = 0, Step = 0;
   IntType Type;
+  /// The loop of the nest it belongs to: 0 the outermost.
+  unsigned Level = 0;
 };
 
 struct IterationRange {
   uint64_t Count = 0; ///< iterations: k = 0 .. Count - 1
+  /// The trip count of each loop of a nest, outermost first (their product
+  /// is Count); empty for one loop.
+  std::vector<uint64_t> Levels;
   /// The iteration label of the unrolled loops around this one ("i = 2"),
   /// or empty.
   std::string Outer;
@@ -56,6 +64,17 @@ struct IterationRange {
   /// every one.
   bool CompiledOnce = false;
 
+  /// The loops of the nest (1 for one loop), and the trip count of one.
+  unsigned levels() const {
+    return Levels.empty() ? 1 : unsigned(Levels.size());
+  }
+  uint64_t levelCount(unsigned L) const {
+    return Levels.empty() ? Count : Levels[L];
+  }
+  /// The iteration of loop \p L that iteration \p K of the nest runs.
+  uint64_t levelIteration(uint64_t K, unsigned L) const;
+  /// The iteration of the nest whose loops run \p Ks (one per level).
+  uint64_t nestIteration(const std::vector<uint64_t> &Ks) const;
   /// What \p V holds on entry to iteration \p K; null when that is no
   /// number.
   LaneExprPtr valueAt(const LoopVariable &V, uint64_t K) const;
@@ -64,9 +83,12 @@ struct IterationRange {
   std::string label(uint64_t K) const;
   /// \p Access in iteration \p K: each symbol replaced by its value.
   SharedAccessDesc accessAt(const SharedAccessDesc &Access, uint64_t K) const;
-  /// The value of the variable named by \p Symbol in iteration \p K >= 1,
-  /// when the symbol is one of this range's stepping variables.
+  /// The stepping variable named by \p Symbol, when it is one of this
+  /// range's.
   const LoopVariable *variable(const std::string &Symbol) const;
+  /// The least and greatest value of stepping variable \p V over all its
+  /// loop's iterations.
+  std::pair<int64_t, int64_t> valueBounds(const LoopVariable &V) const;
 };
 
 /// \p E with every Uniform node whose name is a key of \p Values replaced

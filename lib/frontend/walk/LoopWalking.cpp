@@ -60,13 +60,21 @@ WriteCollector WriteCollector::of(std::initializer_list<const Stmt *> Stmts) {
 }
 
 void Walker::walkFor(const ForStmt *S) {
-  if (Stepped) { // A loop in a loop walked for all its iterations at once.
+  // A loop in a loop walked for all its iterations at once: walked the
+  // same way (the nest's iterations then stand for each other), or the
+  // loop around is walked otherwise.
+  if (Stepped && (Stepped->Refused || Stepped->Inner)) {
     Stepped->Refused = true;
     return;
   }
   walk(S->getInit());
   WriteCollector Writes =
       WriteCollector::of({S->getBody(), S->getInc(), S->getCond()});
+  if (Stepped) {
+    if (!tryStepped(S, Writes))
+      Stepped->Refused = true;
+    return;
+  }
   std::string Uncounted;
   if (tryStepped(S, Writes) || tryUnroll(S, Writes, Uncounted))
     return;

@@ -36,6 +36,10 @@ namespace {
 /// what the unknown variables hold after it.
 constexpr uint64_t MaxSteppedIterations = uint64_t(1) << 40;
 constexpr uint64_t SettleIterations = 8;
+/// Loops nested and walked this way at most, and the iterations of their
+/// nest.
+constexpr unsigned MaxNestDepth = 8;
+constexpr uint64_t MaxNestIterations = uint64_t(1) << 62;
 
 using periodic::Int;
 using periodic::typeMax;
@@ -180,6 +184,22 @@ std::optional<int64_t> conditionAt(const LaneExprPtr &Cond,
   return E.Value->Const;
 }
 
+/// Whether \p V is the counter of a for loop in \p S (declared in its
+/// init).
+bool countsLoopIn(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    if (const auto *D = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      for (const Decl *Each : D->decls())
+        if (Each == V)
+          return true;
+  for (const Stmt *Child : S->children())
+    if (countsLoopIn(Child, V))
+      return true;
+  return false;
+}
+
 } // namespace
 
 /// BANKFIX_UNROLL_EVERY_LOOP=1 turns this off (every loop is unrolled as
@@ -193,8 +213,9 @@ static bool steppedLoopsOff() {
 }
 
 bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
-  if (steppedLoopsOff() || Stepped || Writes.Jumps || !S->getCond() ||
-      !S->getInc() || !WriteCollector::of({S->getCond()}).Written.empty())
+  if (steppedLoopsOff() || (Stepped && Stepped->Depth + 1 >= MaxNestDepth) ||
+      Writes.Jumps || !S->getCond() || !S->getInc() ||
+      !WriteCollector::of({S->getCond()}).Written.empty())
     return false;
   // A loop nvcc compiles once is unrolled, each iteration's accesses
   // marked with it (LoopWalking.cpp).
@@ -206,9 +227,9 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   for (const VarDecl *V : Writes.Written) {
     bool Followed = V->getType()->isIntegralOrEnumerationType() ||
                     V->getType()->isPointerType() || Values.count(V);
-    if (Writes.Declared.count(V) && Followed)
+    if (Writes.Declared.count(V) && Followed && !countsLoopIn(S->getBody(), V))
       return false;
-    if (Values.count(V))
+    if (Values.count(V) && !Writes.Declared.count(V))
       Vars.push_back(V);
   }
   std::sort(Vars.begin(), Vars.end(), [](const VarDecl *A, const VarDecl *B) {
@@ -217,6 +238,8 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   });
 
   SteppedWalk Walk;
+  SteppedWalk *Around = Stepped;
+  Walk.Depth = Around ? Around->Depth + 1 : 0;
   Walk.Range = std::make_shared<IterationRange>();
   LocalValues Entry = Values;
   PointerTargets EntryPointers = Pointers;
@@ -227,7 +250,9 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   for (size_t I = 0; I < Vars.size(); ++I) {
     LoopVariable L;
     L.Name = Vars[I]->getNameAsString();
-    L.Symbol = "@" + L.Name + "#" + std::to_string(I);
+    L.Symbol = "@" + L.Name + "#" +
+               (Walk.Depth ? std::to_string(Walk.Depth) + "." : "") +
+               std::to_string(I);
     L.Entry = Entry.lookup(Vars[I]);
     Values[Vars[I]] = LaneExpr::uniform(L.Symbol, L.Entry->Type);
     Walk.Range->Variables.push_back(std::move(L));
@@ -238,15 +263,18 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   Walk.Refused = !Walk.Accesses.empty();
   walk(S->getBody());
   walkExpr(S->getInc());
-  Stepped = nullptr;
+  Stepped = Around;
   for (const auto &[V, P] : EntryPointers) {
     auto It = Pointers.find(V);
     if (It == Pointers.end() || It->second.Root != P.Root ||
         It->second.Type != P.Type || It->second.Volatile != P.Volatile)
       Walk.Refused = true;
   }
-  if (!Walk.Refused && finishStepped(S, Walk, Writes, Vars))
+  if (!Walk.Refused && finishStepped(S, Walk, Writes, Vars)) {
+    if (Around)
+      Around->Inner = S;
     return true;
+  }
   Values = std::move(Entry);
   Pointers = std::move(EntryPointers);
   CallValues = std::move(EntryCalls);
@@ -382,9 +410,11 @@ bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
                            const std::vector<const VarDecl *> &Vars) {
   IterationRange &R = *Walk.Range;
   // A variable that gets a value in the loop only would be labelled with
-  // the value of the iteration before.
+  // the value of the iteration before (one declared in the body starts
+  // afresh in every iteration).
   for (const VarDecl *V : Writes.Written)
-    if (Values.count(V) && std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+    if (Values.count(V) && !Writes.Declared.count(V) &&
+        std::find(Vars.begin(), Vars.end(), V) == Vars.end())
       return false;
   std::vector<LaneExprPtr> Out;
   std::set<std::string> Unknown;
@@ -410,17 +440,61 @@ bool Walker::finishStepped(const ForStmt *S, SteppedWalk &Walk,
   std::map<std::string, LaneExprPtr> Now;
   if (!tripsCheck(Cond, R, *N) || !settleUnknowns(R, Out, *N, Now))
     return false;
+  if (Walk.Inner && !nestStepped(Walk))
+    return false;
   // After the loop: the stepping variables hold their last values, the
   // others what they settled to; values made in the body are those of its
   // last iteration.
   leaveSteppedLoop(R, Vars, Now);
   ++UnrolledBodies;
   for (WalkedAccess &A : Walk.Accesses) {
-    A.Range = Walk.Range;
+    if (!A.Range)
+      A.Range = Walk.Range;
     A.Iteration.clear();
-    Sink(A);
+    deliver(std::move(A));
   }
   walkExpr(S->getCond());
+  return true;
+}
+
+void Walker::deliver(WalkedAccess A) {
+  if (Stepped)
+    Stepped->Accesses.push_back(std::move(A));
+  else
+    Sink(A);
+}
+
+bool Walker::nestStepped(SteppedWalk &Walk) {
+  const IterationRange &R = *Walk.Range;
+  std::shared_ptr<const IterationRange> Inner;
+  for (const WalkedAccess &A : Walk.Accesses) {
+    if (!A.Range || (Inner && A.Range != Inner))
+      return false;
+    Inner = A.Range;
+  }
+  if (!Inner)
+    return true;
+  // One straight line through the nest: the inner loop's first region is
+  // the outer body's, its last the outer body's last.
+  if (R.CompiledOnce || Inner->CompiledOnce ||
+      Inner->FirstRegion != R.FirstRegion || Inner->LastRegion != R.LastRegion)
+    return false;
+  __int128 Count = __int128(R.Count) * Inner->Count;
+  if (Count > MaxNestIterations)
+    return false;
+  auto Nest = std::make_shared<IterationRange>(R);
+  Nest->Count = uint64_t(Count);
+  Nest->Levels = {R.Count};
+  for (unsigned L = 0; L < Inner->levels(); ++L)
+    Nest->Levels.push_back(Inner->levelCount(L));
+  for (LoopVariable V : Inner->Variables) {
+    V.Level += 1;
+    Nest->Variables.push_back(std::move(V));
+  }
+  Nest->FirstRegion = Inner->FirstRegion;
+  Nest->LastRegion = Inner->LastRegion;
+  for (WalkedAccess &A : Walk.Accesses)
+    A.Range = Nest;
   return true;
 }
 

@@ -281,11 +281,22 @@ private:
     /// Something in the body needs the iteration's own values (a loop).
     bool Refused = false;
     unsigned EntryRegion = 0;
+    /// Loops around this one walked the same way (0: none).
+    unsigned Depth = 0;
+    /// A loop in the body walked this way too: the nest it makes.
+    const clang::ForStmt *Inner = nullptr;
   };
   bool tryStepped(const clang::ForStmt *S, const WriteCollector &Writes);
   bool finishStepped(const clang::ForStmt *S, SteppedWalk &Walk,
                      const WriteCollector &Writes,
                      const std::vector<const clang::VarDecl *> &Vars);
+  /// When the body is one loop walked this way and nothing else makes an
+  /// access: its accesses as iterations of the nest (false when they
+  /// cannot be).
+  bool nestStepped(SteppedWalk &Walk);
+  /// An access found in a loop walked once for all its iterations: to the
+  /// loop around it walked the same way, or to the sink.
+  void deliver(WalkedAccess A);
   /// The loop's condition with its variables as the symbols of \p R.
   LaneExprPtr steppedCondition(const clang::ForStmt *S, const IterationRange &R,
                                const std::vector<const clang::VarDecl *> &Vars);

@@ -242,3 +242,99 @@ TEST(IterationRange, AMillionIterationsCostOnePeriod) {
 }
 
 } // namespace
+
+namespace {
+
+/// Loops nested outermost first, `for (int v = Start; ...; v += Step)` of
+/// Count iterations each, named a, b, c, ...
+std::shared_ptr<IterationRange>
+nest(std::vector<std::tuple<int64_t, int64_t, uint64_t>> Loops) {
+  auto R = std::make_shared<IterationRange>();
+  R->Count = 1;
+  for (unsigned L = 0; L < Loops.size(); ++L) {
+    auto [Start, Step, Count] = Loops[L];
+    LoopVariable V;
+    V.Name = std::string(1, char('a' + L));
+    V.Symbol = "@" + V.Name;
+    V.Entry = LaneExpr::cast(LaneExpr::constant(Start), IntType::intTy());
+    V.Steps = true;
+    V.Start = Start;
+    V.Step = Step;
+    V.Type = IntType::intTy();
+    V.Level = L;
+    R->Variables.push_back(V);
+    R->Levels.push_back(Count);
+    R->Count *= Count;
+  }
+  return R;
+}
+
+X v(char Name) {
+  return X(LaneExpr::uniform(std::string("@") + Name, IntType::intTy()));
+}
+
+} // namespace
+
+TEST(IterationRange, ANestCountsItsIterationsInTheOrderTheyRun) {
+  auto R = nest({{0, 1, 3}, {10, -2, 4}});
+  EXPECT_EQ(R->label(0), "a = 0, b = 10");
+  EXPECT_EQ(R->label(6), "a = 1, b = 6");
+  EXPECT_EQ(R->levelIteration(6, 0), 1u);
+  EXPECT_EQ(R->levelIteration(6, 1), 2u);
+  EXPECT_EQ(R->nestIteration({1, 2}), 6u);
+  AccessInstance I = inLoop({ty(), v('a') * 8 + v('b')}, R);
+  EXPECT_EQ(printLaneExpr(*R->accessAt(I.Desc, 11).Indices[1]), "(2 * 8) + 4");
+}
+
+TEST(IterationRange, ANestReadThroughOneSumIsJudgedPerResidue) {
+  // (x * 3 + 5a + 7b) % 64: one sum of the loops; its 64 residues, not the
+  // 1,200 iterations, are evaluated.
+  auto R = nest({{0, 1, 40}, {0, 1, 30}});
+  AccessInstance I =
+      inLoop({ty(), (tx() * 2 + v('a') * 5 + v('b') * 7) % 64}, R);
+  expectSameSummary(Wide, I, Block32x8);
+  EXPECT_LE(summarizeAccess(Wide, {I}, Block32x8).Instances.size(), 64u);
+  // Three loops, steps other than 1, one loop counting down.
+  auto Three = nest({{3, 2, 12}, {0, 3, 10}, {20, -1, 9}});
+  expectSameSummary(
+      Wide,
+      inLoop({ty(), (tx() * 4 + v('a') + v('b') * 2 + v('c') * 6) % 64}, Three),
+      Block32x8);
+  // The sum in the row and, masked, in the column.
+  expectSameSummary(
+      Wide,
+      inLoop({(v('a') + v('b')) % 8, (tx() * 2 + (v('a') + v('b'))) & 63}, R),
+      Block32x8);
+}
+
+TEST(IterationRange, ANestReadThroughTwoSumsIsJudgedPerLoopPeriod) {
+  // The row from one loop, the column from the other: each loop's period,
+  // every combination of them.
+  auto R = nest({{0, 1, 40}, {0, 1, 30}});
+  AccessInstance I =
+      inLoop({(v('a') * 5) & 31, (tx() * (v('b') % 3 + 1)) % 64}, R);
+  expectSameSummary(Wide, I, Block32x8);
+  EXPECT_LE(summarizeAccess(Wide, {I}, Block32x8).Instances.size(), 33u * 4u);
+}
+
+TEST(IterationRange, ANestThatLeavesTheArrayIsNotJudged) {
+  // ty + a + b passes row 31 at a + b = 25 (ty = 7); the last iteration of
+  // a residue shows it.
+  auto R = nest({{0, 1, 21}, {0, 1, 21}});
+  AccessInstance I = inLoop({ty() + v('a') + v('b'), tx()}, R);
+  AccessSummary S = summarizeAccess(Tile, {I}, Block32x8);
+  EXPECT_FALSE(S.judged());
+  EXPECT_FALSE(summarizeAccess(Tile, unrolled(I), Block32x8).judged());
+  auto Inside = nest({{0, 1, 12}, {0, 1, 12}});
+  expectSameSummary(Tile, inLoop({ty() + v('a') + v('b'), tx()}, Inside),
+                    Block32x8);
+}
+
+TEST(IterationRange, TotalsPastWhatBankfixCountsAreNotJudged) {
+  auto R = nest({{0, 1, uint64_t(1) << 31}, {0, 1, uint64_t(1) << 31}});
+  AccessInstance I = inLoop({ty(), tx() * 32 % 64}, R);
+  AccessSummary S = summarizeAccess(Wide, {I}, Block32x32);
+  EXPECT_FALSE(S.judged());
+  EXPECT_NE(S.Instances[S.FirstProblem].Eval.Problem.find("2^64"),
+            std::string::npos);
+}

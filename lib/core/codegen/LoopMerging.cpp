@@ -152,30 +152,13 @@ private:
                                           const NestSum &SX,
                                           const MergeCandidate &Y,
                                           const NestSum &SY) {
-    uint64_t Period = 1;
-    std::vector<std::pair<IterationPattern, IterationPattern>> Patterns;
-    for (const BlockShape &Shape : Shapes) {
-      if (!X.Instance->runsFor(Shape) || !Y.Instance->runsFor(Shape))
-        continue;
-      std::optional<IterationPattern> PX =
-          levelPattern(*X.Layout, SX.Access, SX.Sum, 0, Shape);
-      std::optional<IterationPattern> PY =
-          levelPattern(*Y.Layout, SY.Access, SY.Sum, 0, Shape);
-      if (!PX || !PY)
-        return std::nullopt;
-      for (uint64_t P : {PX->Period, PY->Period}) {
-        __int128 L = __int128(Period) / gcd(Period, P) * P;
-        if (L > MaxSumPeriod)
-          return std::nullopt;
-        Period = uint64_t(L);
-      }
-      Patterns.push_back({*PX, *PY});
-    }
-    for (const auto &[PX, PY] : Patterns)
-      if (PX.Drift * __int128(Period / PX.Period) !=
-          PY.Drift * __int128(Period / PY.Period))
-        return std::nullopt;
-    return Period;
+    return commonPeriodOf(
+        X, Y,
+        [&](const MergeCandidate &C, const BlockShape &Shape) {
+          const NestSum &S = &C == &X ? SX : SY;
+          return levelPattern(*C.Layout, S.Access, S.Sum, 0, Shape);
+        },
+        MaxSumPeriod);
   }
 
   template <typename F>
@@ -197,10 +180,23 @@ private:
                                        const MergeCandidate &Y,
                                        std::optional<unsigned> Level = {}) {
     const IterationRange &R = *X.Instance->Range;
-    auto Pattern = [&](const MergeCandidate &C, const BlockShape &Shape) {
-      return Level ? levelPattern(*C.Layout, C.Instance->Desc, R, *Level, Shape)
-                   : iterationPattern(*C.Layout, C.Instance->Desc, R, Shape);
-    };
+    return commonPeriodOf(
+        X, Y,
+        [&](const MergeCandidate &C, const BlockShape &Shape) {
+          return Level
+                     ? levelPattern(*C.Layout, C.Instance->Desc, R, *Level,
+                                    Shape)
+                     : iterationPattern(*C.Layout, C.Instance->Desc, R, Shape);
+        },
+        uint64_t(1) << 32);
+  }
+
+  /// The least common period of \p Pattern of X and of Y over the shapes,
+  /// at most \p Limit, when both drift alike over it.
+  template <typename PatternOf>
+  std::optional<uint64_t> commonPeriodOf(const MergeCandidate &X,
+                                         const MergeCandidate &Y,
+                                         PatternOf &&Pattern, uint64_t Limit) {
     std::vector<std::pair<IterationPattern, IterationPattern>> Patterns;
     uint64_t Period = 1;
     for (const BlockShape &Shape : Shapes) {
@@ -212,7 +208,7 @@ private:
         return std::nullopt;
       for (uint64_t P : {PX->Period, PY->Period}) {
         __int128 L = __int128(Period) / gcd(Period, P) * P;
-        if (L > (__int128(1) << 32))
+        if (L > Limit)
           return std::nullopt;
         Period = uint64_t(L);
       }

@@ -249,3 +249,54 @@ TEST(LoopMerging, OnlyTheLoopThatMergesIsReported) {
 }
 
 } // namespace
+
+namespace {
+
+/// Two loops nested, `for (a = 0; a < NA; ++a) for (b = 0; b < NB; ++b)`.
+std::shared_ptr<IterationRange> nest(uint64_t NA, uint64_t NB) {
+  auto R = std::make_shared<IterationRange>();
+  R->Count = NA * NB;
+  R->Levels = {NA, NB};
+  for (unsigned L = 0; L < 2; ++L) {
+    LoopVariable V;
+    V.Name = L ? "b" : "a";
+    V.Symbol = "@" + V.Name;
+    V.Entry = LaneExpr::cast(LaneExpr::constant(0), IntType::intTy());
+    V.Steps = true;
+    V.Step = 1;
+    V.Type = IntType::intTy();
+    V.Level = L;
+    R->Variables.push_back(V);
+  }
+  return R;
+}
+
+X a() { return X(LaneExpr::uniform("@a", IntType::intTy())); }
+X b() { return X(LaneExpr::uniform("@b", IntType::intTy())); }
+
+} // namespace
+
+TEST(LoopMerging, NestsReadThroughOneSum) {
+  // s[64 tx + (a + b) % 64]: consecutive iterations of b are neighbours.
+  auto Adjacent = nest(200, 64);
+  Thread T;
+  T.add(X(64) * tx() + (a() + b()) % 64, Adjacent);
+  EXPECT_EQ(T.mergingLoops(), Loops{Adjacent.get()});
+  // s[64 tx + (a + 2 b) % 64]: never neighbours, and no iteration reads
+  // what the one before read, not even where b starts again.
+  auto Apart = nest(200, 64);
+  Thread U;
+  U.add(X(64) * tx() + (a() + X(2) * b()) % 64, Apart);
+  EXPECT_TRUE(U.mergingLoops().empty());
+  // s[64 tx + (61 a + 3 b) % 64] with b < 21: b's neighbours are 3 words
+  // apart, but from (a, 20) to (a + 1, 0) the sum moves by 61 - 60 = 1, to
+  // the next word: they may merge there. With 62 a it moves by 2: never.
+  auto Wrap = nest(300, 21);
+  Thread W;
+  W.add(X(64) * tx() + (a() * 61 + X(3) * b()) % 64, Wrap);
+  auto NoWrap = nest(300, 21);
+  Thread V;
+  V.add(X(64) * tx() + (a() * 62 + X(3) * b()) % 64, NoWrap);
+  EXPECT_TRUE(V.mergingLoops().empty());
+  EXPECT_EQ(W.mergingLoops(), Loops{Wrap.get()});
+}

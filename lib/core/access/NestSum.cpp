@@ -29,12 +29,9 @@ constexpr uint64_t MaxScanned = uint64_t(1) << 20;
 constexpr const char *SumSymbol = "@nest-sum";
 
 bool readsLoop(const LaneExpr &E, const IterationRange &Nest) {
-  if (E.Kind == ExprKind::Uniform && Nest.variable(E.Name))
-    return true;
-  for (const LaneExprPtr &Op : E.Ops)
-    if (readsLoop(*Op, Nest))
-      return true;
-  return false;
+  return mentionsUniform(E, [&](const std::string &Name) {
+    return Nest.variable(Name) != nullptr;
+  });
 }
 
 /// Per loop of the nest, what one iteration of it adds to \p E, when \p E

@@ -154,6 +154,16 @@ bool dependsOnLane(const LaneExpr &E);
 
 /// True when some node of \p E is of kind \p K.
 bool mentions(const LaneExpr &E, ExprKind K);
+/// True when some Uniform leaf of \p E has a name that \p Named accepts.
+template <typename Predicate>
+bool mentionsUniform(const LaneExpr &E, Predicate &&Named) {
+  if (E.Kind == ExprKind::Uniform && Named(E.Name))
+    return true;
+  for (const LaneExprPtr &Op : E.Ops)
+    if (mentionsUniform(*Op, Named))
+      return true;
+  return false;
+}
 /// The terms of \p Guard's conjunction (`a && b && c`: a, b, c).
 void conjuncts(const LaneExpr &Guard, std::vector<const LaneExpr *> &Out);
 

@@ -208,10 +208,7 @@ void Walker::emit(WalkedAccess A, AccessKind Kind) {
   // A volatile access is never merged with another.
   if (A.Volatile)
     ++Region;
-  if (Stepped)
-    Stepped->Accesses.push_back(std::move(A));
-  else
-    Sink(A);
+  deliver(std::move(A));
 }
 
 void Walker::walkExpr(const Expr *E) {

@@ -48,12 +48,8 @@ using periodic::typeMin;
 bool inType(Int V, IntType T) { return V >= typeMin(T) && V <= typeMax(T); }
 
 bool mentionsSymbol(const LaneExpr &E, const std::set<std::string> &Symbols) {
-  if (E.Kind == ExprKind::Uniform && Symbols.count(E.Name))
-    return true;
-  for (const LaneExprPtr &Op : E.Ops)
-    if (mentionsSymbol(*Op, Symbols))
-      return true;
-  return false;
+  return mentionsUniform(
+      E, [&](const std::string &Name) { return Symbols.count(Name) != 0; });
 }
 
 /// Whether evaluating \p E always stops at an unknown term (an Unknown

@@ -294,8 +294,9 @@ private:
   /// access: its accesses as iterations of the nest (false when they
   /// cannot be).
   bool nestStepped(SteppedWalk &Walk);
-  /// An access found in a loop walked once for all its iterations: to the
-  /// loop around it walked the same way, or to the sink.
+  /// An access the walk found (or a loop walked once for all its
+  /// iterations finished): to the loop walked that way around it, or to
+  /// the sink.
   void deliver(WalkedAccess A);
   /// The loop's condition with its variables as the symbols of \p R.
   LaneExprPtr steppedCondition(const clang::ForStmt *S, const IterationRange &R,

@@ -279,6 +279,7 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   std::optional<Addressing> Scheme = addressingOf(Array, Access, Eval);
   if (!Scheme)
     return Eval;
+  withSymbolsOf(*Scheme, Access, Options.Uniforms);
 
   // A guard, or a part of one, that no lane reads its thread index in is
   // decided once.

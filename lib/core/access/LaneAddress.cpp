@@ -6,6 +6,8 @@
 #include "core/model/BankModel.h"
 #include "core/model/CheckedMath.h"
 
+#include <unordered_set>
+
 namespace bankfix {
 
 void setProblem(AccessEvaluation &E, std::string Problem, std::string Term) {
@@ -61,6 +63,35 @@ std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
     A.Extent = {Known ? uint64_t(*Stride) : 0};
   }
   return A;
+}
+
+namespace {
+
+/// Whether \p E reads a Uniform leaf that neither \p Uniforms nor the
+/// launches give a value; each shared node is visited once.
+bool readsUnbound(const LaneExpr &E, const UniformBindings *Uniforms,
+                  std::unordered_set<const LaneExpr *> &Seen) {
+  if (!E.Symbolic || !Seen.insert(&E).second)
+    return false;
+  if (E.Kind == ExprKind::Uniform) {
+    LaneEnv Env;
+    Env.Uniforms = Uniforms;
+    return !E.Launched && !Env.bound(E.Name);
+  }
+  for (const LaneExprPtr &Op : E.Ops)
+    if (readsUnbound(*Op, Uniforms, Seen))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void withSymbolsOf(Addressing &Scheme, const SharedAccessDesc &Access,
+                   const UniformBindings *Uniforms) {
+  Scheme.Symbolic.assign(Access.Indices.size(), false);
+  std::unordered_set<const LaneExpr *> Seen;
+  for (size_t D = 0; D < Access.Indices.size(); ++D)
+    Scheme.Symbolic[D] = readsUnbound(*Access.Indices[D], Uniforms, Seen);
 }
 
 namespace {
@@ -211,8 +242,10 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
   SymbolicValue Address{Const.value_or(0), {}};
   for (size_t D = 0; D < Access.Indices.size(); ++D) {
     EvalResult R;
-    if (std::optional<int64_t> C =
-            evaluateLaneConcrete(*Access.Indices[D], Env))
+    std::optional<int64_t> C;
+    if (D >= Scheme.Symbolic.size() || !Scheme.Symbolic[D])
+      C = evaluateLaneConcrete(*Access.Indices[D], Env);
+    if (C)
       R.Value = SymbolicValue{*C, {}};
     else
       R = evaluateLane(*Access.Indices[D], Env);

@@ -37,7 +37,14 @@ bool fromValues(EvalErrorKind K);
 struct Addressing {
   std::vector<int64_t> Scale;
   std::vector<uint64_t> Extent;
+  /// Per index: it reads a symbol that has no value, so that evaluating it
+  /// as a plain number fails in every lane (set by withSymbolsOf).
+  std::vector<bool> Symbolic;
 };
+
+/// \p Scheme with Symbolic set for the bindings \p Uniforms.
+void withSymbolsOf(Addressing &Scheme, const SharedAccessDesc &Access,
+                   const UniformBindings *Uniforms);
 
 /// The addressing of \p Access into \p Array; nullopt (and the problem set)
 /// for an array whose size in bytes does not fit in 64 bits.

@@ -120,6 +120,15 @@ std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
   return "";
 }
 
+std::string unknownValueRead(const std::vector<AccessInstance> &Instances) {
+  std::map<std::string, IntType> Symbols;
+  anyExpression(Instances, [&](const LaneExprPtr &E) {
+    collectUnknownUniforms(*E, Symbols);
+    return false;
+  });
+  return Symbols.empty() ? "" : Symbols.begin()->first;
+}
+
 bool sameForEveryWarp(const std::vector<AccessSummary> &Summaries) {
   if (Summaries.empty())
     return false;

@@ -46,6 +46,12 @@ bool readsThreadY(const std::vector<AccessInstance> &Instances);
 /// threadIdx.z"; empty when they do not.
 std::string shapeDependence(const std::vector<AccessInstance> &Instances);
 
+/// A warp-uniform value some execution of \p Instances reads whose value
+/// is not known ('r' of a kernel's parameter no launch gives), by name;
+/// empty when there is none. Such an access is judged over every value
+/// that matters (UniformSearch.h), which probing every block would repeat.
+std::string unknownValueRead(const std::vector<AccessInstance> &Instances);
+
 /// Whether every summary is judged, with the same executions, and gives
 /// every warp that runs an execution the same wavefronts and ideal (and
 /// the same worst-case condition) as every other warp of every summary.

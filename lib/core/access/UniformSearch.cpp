@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace bankfix {
 
@@ -110,12 +112,72 @@ std::optional<uint64_t> periodIn(const LaneExpr &E, const std::string &Symbol) {
   return Period;
 }
 
+/// Whether \p E reads a Uniform leaf no launch gives a value (\p Memo
+/// keeps the answer for each node visited).
+bool readsUnknown(const LaneExpr &E,
+                  std::unordered_map<const LaneExpr *, bool> &Memo) {
+  if (!E.Symbolic)
+    return false;
+  auto [It, New] = Memo.emplace(&E, false);
+  if (!New)
+    return It->second;
+  bool Reads = E.Kind == ExprKind::Uniform && !E.Launched;
+  for (const LaneExprPtr &Op : E.Ops)
+    Reads = readsUnknown(*Op, Memo) || Reads;
+  Memo[&E] = Reads;
+  return Reads;
+}
+
+/// The largest magnitude that a term of \p Access which reads the thread
+/// index, and no unknown symbol, takes in a lane of \p Shape, up to the
+/// block's thread count: a symbol compared with or added to such terms
+/// meets every threshold within it (a `threadIdx.x < r` of a 32-wide
+/// block, every one from 0 to 31). The thread count when a term has no
+/// number (it reads memory) or there are too many to evaluate.
+int64_t laneReach(const SharedAccessDesc &Access, const BlockShape &Shape) {
+  constexpr size_t MaxTerms = 256;
+  int64_t Threads = int64_t(Shape.threads());
+  std::unordered_map<const LaneExpr *, bool> Unknown;
+  std::unordered_set<const LaneExpr *> Seen;
+  std::vector<const LaneExpr *> Terms, Work = expressionsOf(Access);
+  while (!Work.empty()) {
+    const LaneExpr *N = Work.back();
+    Work.pop_back();
+    if (!N->ReadsLane || !Seen.insert(N).second)
+      continue;
+    if (!readsUnknown(*N, Unknown))
+      Terms.push_back(N);
+    if (Terms.size() > MaxTerms)
+      return Threads;
+    for (const LaneExprPtr &Op : N->Ops)
+      Work.push_back(Op.get());
+  }
+  int64_t Reach = 0;
+  for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      std::optional<std::array<unsigned, 3>> Tid = Shape.threadIdx(Warp, Lane);
+      if (!Tid)
+        continue;
+      LaneEnv Env{*Tid, Shape.Dim, nullptr};
+      for (const LaneExpr *T : Terms) {
+        std::optional<int64_t> V = evaluateLaneConcrete(*T, Env);
+        if (!V || *V == INT64_MIN)
+          return Threads;
+        Reach = std::max<int64_t>(Reach, std::llabs(*V));
+        if (Reach >= Threads)
+          return Threads;
+      }
+    }
+  return Reach;
+}
+
 /// The values tried for a symbol of type \p Type: one period when every
 /// use of the symbol is periodic; otherwise 0 to 2R, then -1 to -R when it
-/// is signed, where R covers the block's threads, 128 bytes of banks and
-/// every constant the access uses (up to 4096): each residue modulo a
-/// constant or a power of two up to R and each threshold that a lane's
-/// value can cross is reached.
+/// is signed, where R covers the values the lanes' terms take (laneReach;
+/// at most the block's threads),
+/// 128 bytes of banks and every constant the access uses (up to 4096):
+/// each residue modulo a constant or a power of two up to R and each
+/// threshold that a lane's value can cross is reached.
 std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
                                  const BlockShape &Shape,
                                  const std::string &Symbol, IntType Type) {
@@ -124,7 +186,7 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
   int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
                     : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
                                     : (int64_t(1) << Type.Bits) - 1;
-  int64_t Reach = std::max<int64_t>(MinimumReach, Shape.threads());
+  int64_t Reach = std::max<int64_t>(MinimumReach, laneReach(Access, Shape));
   for (const LaneExpr *E : expressionsOf(Access))
     Reach = std::max(Reach, std::min(largestConstant(*E), MaximumReach));
   int64_t High = 2 * Reach, Low = Type.Signed ? -Reach : 0;

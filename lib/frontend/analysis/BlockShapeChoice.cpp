@@ -221,6 +221,10 @@ void trimProbes(std::vector<AccessInstance> &Instances,
   else if (std::string Dependence = shapeDependence(Instances);
            !Dependence.empty())
     Why = "; the result may depend on the block shape: " + Dependence;
+  else if (std::string Unknown = unknownValueRead(Instances); !Unknown.empty())
+    Why = "; whether the result depends on the block shape is not checked "
+          "(it is judged over the values of '" +
+          Unknown + "')";
   std::vector<BlockShape> Kept{Base.Shape};
   if (Why.empty() && !ReadsY)
     Kept.push_back(probeShapes(Base.Shape.threads(), 32, false).front());

@@ -93,4 +93,13 @@ TEST(ShapeIndependence, BlockDimAndThreadIdxZAreNamed) {
   EXPECT_EQ(shapeDependence({A}), "it reads blockDim");
 }
 
+TEST(ShapeIndependence, AValueNoLaunchGivesIsNamed) {
+  // a[threadIdx.x + r]: judged over the values of r, which each probe
+  // would repeat; a launched n is a number.
+  EXPECT_EQ(unknownValueRead({instance({tx() + sym("r")})}), "r");
+  X N(LaneExpr::launched("n", 4, IntType::intTy()));
+  EXPECT_EQ(unknownValueRead({instance({tx() * N})}), "");
+  EXPECT_EQ(unknownValueRead({instance({tx()})}), "");
+}
+
 } // namespace

@@ -196,4 +196,27 @@ TEST(UniformSearch, PeriodicIndicesFindTheBruteForceWorst) {
   }
 }
 
+TEST(UniformSearch, ValuesReachWhatTheLanesReachNotTheBlock) {
+  // if (threadIdx.x < r) a[(r + threadIdx.y) * 33 + threadIdx.x] in a
+  // 32x32 block: the lanes' terms stay below 32, so r is tried from 0 to
+  // 256 (each threshold and a bank period), not to 2048; the
+  // worst case is the brute-force one.
+  SharedArrayLayout A{"a", {8192}, 4};
+  BlockShape Shape{{32, 32, 1}};
+  SharedAccessDesc Access = access({(sym("r") + ty()) * 33 + tx()});
+  Access.Guard = (tx() < sym("r")).P;
+  uint64_t Before = lanesEvaluated();
+  AccessEvaluation E = evaluateAccess(A, Access, Shape);
+  uint64_t Work = lanesEvaluated() - Before;
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().excess(), bruteForceWorstExcess(A, Access, Shape, "r"));
+  EXPECT_LE(Work, (3 * 128 + 2) * Shape.threads());
+  // A term that reaches 992 in the same block (threadIdx.y * 32): r (an
+  // unsigned symbol) from 0 to 2 x 992.
+  Access.Guard = (ty() * 32 < sym("r")).P;
+  Before = lanesEvaluated();
+  E = evaluateAccess(A, Access, Shape);
+  EXPECT_GE(lanesEvaluated() - Before, 2 * 992 * Shape.threads());
+}
+
 } // namespace

@@ -5,6 +5,7 @@
 
 #include "ManPage.h"
 #include "ToolkitVersion.h"
+#include "core/access/WorkBudget.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
@@ -165,6 +166,21 @@ static cl::opt<unsigned>
             cl::desc("Check N files at a time (0: one per core; default "
                      "1).\nThe output is the same for every N."),
             cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
+
+static cl::opt<uint64_t> MaxAccessWork(
+    "max-access-work",
+    cl::desc("Lanes bankfix may evaluate to judge one access (all its\n"
+             "executions, values and block shapes); past it the access\n"
+             "gets a remark and the rest of the file is analysed. Counted\n"
+             "work, not time: the same in every run."),
+    cl::value_desc("LANES"), cl::init(WorkBudgets().Access), cl::cat(Category));
+
+static cl::opt<uint64_t> MaxFixWork(
+    "max-fix-work",
+    cl::desc("Lanes one fix search may evaluate over its candidate\n"
+             "layouts (at least 8 times the layout as it is); the layout\n"
+             "chosen is checked within 4 times as many."),
+    cl::value_desc("LANES"), cl::init(WorkBudgets().Fix), cl::cat(Category));
 
 static cl::opt<bool> PrintParseCommand(
     "print-parse-command",
@@ -356,6 +372,11 @@ std::optional<int> analysisOptions(const char *Argv0,
     return toolError("--cuda-gpu-arch=" + GpuArchOpt +
                      ": not an NVIDIA GPU architecture clang knows "
                      "(sm_50 to sm_121a; sm_90 is the H100)");
+  if (MaxAccessWork == 0 || MaxFixWork == 0)
+    return toolError(std::string(MaxAccessWork == 0 ? "--max-access-work"
+                                                    : "--max-fix-work") +
+                     "=0: the budget must be at least 1 lane");
+  setWorkBudgets({MaxAccessWork, MaxFixWork});
   Opts.Parse.GpuArch = GpuArchOpt;
   Opts.Parse.ResourceDir = BANKFIX_CLANG_RESOURCE_DIR;
   Opts.Parse.ExtraArgs = std::move(ExtraArgs);

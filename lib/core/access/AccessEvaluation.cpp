@@ -5,6 +5,7 @@
 
 #include "core/access/LaneAddress.h"
 #include "core/access/UniformSearch.h"
+#include "core/access/WorkBudget.h"
 #include "core/codegen/LoadSpeculation.h"
 #include "core/expr/LaneEvaluator.h"
 #include "core/model/CheckedMath.h"
@@ -265,6 +266,13 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
                                     const SharedAccessDesc &Access,
                                     const BlockShape &Shape,
                                     const EvaluationOptions &Options) {
+  if (pastWorkLimit(Shape.threads())) {
+    AccessEvaluation Refused;
+    Refused.Shape = Shape;
+    Refused.Problem = overBudgetProblem();
+    Refused.OverBudget = true;
+    return Refused;
+  }
   LanesEvaluated += Shape.threads();
   if (std::optional<std::vector<int64_t>> Indices =
           speculatedIndices(Array, Access)) {
@@ -325,7 +333,7 @@ AccessEvaluation evaluateAccess(const SharedArrayLayout &Array,
       evaluateAccessWith(Array, Access, Shape, {nullptr, true});
   if (Unbound.judged() && Unbound.AssumedGuards.empty())
     return Unbound;
-  if (!Unbound.judged() && Unbound.ProblemFromValues)
+  if (!Unbound.judged() && (Unbound.ProblemFromValues || Unbound.OverBudget))
     return Unbound;
   return searchUniformValues(Array, Access, Shape, std::move(Unbound), Only);
 }

@@ -95,6 +95,8 @@ struct AccessEvaluation {
   /// The problem comes from the values the lanes reached (an index out of
   /// bounds, a division by zero), not from what could not be evaluated.
   bool ProblemFromValues = false;
+  /// Not judged because judging it would pass its budget (WorkBudget.h).
+  bool OverBudget = false;
   /// Guard conjuncts taken as true ("'x > 0' holds in every lane").
   std::vector<std::string> AssumedGuards;
   /// The guard conjuncts behind AssumedGuards, so that each is named once

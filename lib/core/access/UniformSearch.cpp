@@ -377,6 +377,8 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     Bindings = {{Symbol, V}};
     AccessEvaluation E =
         evaluateAccessWith(Array, Access, Shape, {&Bindings, true});
+    if (E.OverBudget)
+      return E;
     if (!E.judged()) {
       if (!E.ProblemFromValues)
         return std::nullopt;

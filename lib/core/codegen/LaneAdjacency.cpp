@@ -407,7 +407,7 @@ laneAddresses(const SharedArrayLayout &Layout, const AccessInstance &I,
       continue;
     for (const UniformBindings &B : bindingsFor(symbolsOf(I, I))) {
       AccessEvaluation E =
-          evaluateAccessWith(Layout, I.Desc, Shape, {&B, false});
+          evaluateAccessWith(Layout, I.Desc, Shape, {&B, false, true});
       if (!E.judged())
         return std::nullopt;
       for (const WarpOutcome &W : E.Warps)

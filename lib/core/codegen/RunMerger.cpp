@@ -35,14 +35,14 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
   for (size_t I = 0; I < Chain.size();) {
     MergeCandidate &First = *Chain[I].Keep;
     const SharedArrayLayout &Layout = *First.Layout;
-    std::optional<std::vector<uint64_t>> A0 =
-        laneAddresses(Layout, *First.Instance, Merger.shapes());
+    std::optional<std::vector<uint64_t>> A0;
+    if (Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
+        startAlignment(Layout) >= Chunk && First.Instance->Desc.Width < Chunk)
+      A0 = laneAddresses(Layout, *First.Instance, Merger.shapes());
     size_t End = I + 1;
     uint64_t Bytes = First.Instance->Desc.Width;
     std::vector<std::vector<uint64_t>> Starts;
-    if (A0 && !A0->empty() && (*A0)[0] != UINT64_MAX &&
-        Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
-        startAlignment(Layout) >= Chunk && First.Instance->Desc.Width < Chunk)
+    if (A0 && !A0->empty() && (*A0)[0] != UINT64_MAX)
       Starts.push_back(*A0);
     while (!Starts.empty() && End < Chain.size()) {
       std::string Why;

@@ -3,6 +3,8 @@
 
 #include "core/fix/FixSearch.h"
 
+#include "core/access/WorkBudget.h"
+
 #include "core/access/AccessEvaluation.h"
 
 #include <algorithm>
@@ -119,7 +121,7 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
       Order.push_back(C);
   // The search stops when its lanes pass the budget, after 8 candidates
   // at least (the hint and the least memory).
-  uint64_t Budget = std::max(MaxSearchWork, 8 * BaseWork);
+  uint64_t Budget = std::max(workBudgets().Fix, 8 * BaseWork);
   for (size_t At = 0; At < Order.size(); ++At) {
     size_t C = Order[At];
     if (lanesEvaluated() - Start > Budget) {
@@ -234,7 +236,7 @@ void verifyAtEveryValue(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
     return;
   Worst.Every = true;
   CandidateTotals Totals;
-  Totals.WorkLimit = lanesEvaluated() + 4 * MaxSearchWork;
+  Totals.WorkLimit = lanesEvaluated() + 4 * workBudgets().Fix;
   std::string Problem;
   bool Judged = Evaluate(Out.Best, Totals, Problem);
   Worst.Every = false;
@@ -277,10 +279,18 @@ void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
                   "accesses whose lanes depend on data read from memory, "
                   "judged as if every lane ran them, and leave them above "
                   "their ideal: the lanes the data switches on may take more";
+  if (Outcome.Best == 0 && Outcome.Untried && Outcome.CandidatesJudged == 0 &&
+      Plan.WhyNot.empty())
+    Plan.WhyNot = "the search for a layout that lowers its wavefronts stopped "
+                  "before judging one, at its budget of " +
+                  std::to_string(workBudgets().Fix) + " lanes evaluated with " +
+                  std::to_string(Outcome.Untried) +
+                  " layouts untried (raise it with --max-fix-work)";
   if (Outcome.Unverified && Plan.WhyNot.empty())
     Plan.WhyNot = "checking the best layout found at every value the "
                   "accesses can take would pass bankfix's budget of " +
-                  std::to_string(4 * MaxSearchWork) + " lanes evaluated";
+                  std::to_string(4 * workBudgets().Fix) +
+                  " lanes evaluated (--max-fix-work sets a quarter of it)";
   for (size_t I = 0; I < Labels.size() && I < Outcome.AfterPerAccess.size();
        ++I) {
     AccessChange Change{Labels[I], Outcome.BeforePerAccess[I],

@@ -3,6 +3,8 @@
 
 #include "frontend/pipeline/Pipeline.h"
 
+#include "core/access/WorkBudget.h"
+
 #include "frontend/analysis/LaunchArguments.h"
 #include "frontend/analysis/LaunchSites.h"
 #include "frontend/pipeline/NvccCodegen.h"
@@ -76,6 +78,8 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
 
   for (size_t I = 0; I < N; ++I) {
     const FoundAccess &Access = U.Found.Accesses[I];
+    // Every shape and probe of one access share its budget.
+    AccessWorkScope Budget(workBudgets().Access);
     for (const BlockShapeChoice &Block : U.Choices[I])
       U.Summaries[I].push_back(
           summarizeAccess(Access.Array->Layout, Access.Instances, Block.Shape));

@@ -80,6 +80,30 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p * (len(values) - 1))))]
 
 
+def print_row(r):
+    """One measured file, on stderr as the run goes."""
+    print(f"{r['file']}: bankfix {r['bankfix']:.2f} s "
+          f"(exit {r['bankfix_exit']}, {r['bankfix_mb']:.0f} MB), "
+          f"parse {r['parse']:.2f} s (exit {r['parse_exit']}), "
+          f"{r['ratio']:.2f}x", file=sys.stderr, flush=True)
+
+
+def over_ratio(rows, max_ratio):
+    """The files over max_ratio times their parse and a second over it
+    (below that the ratio is noise); none without max_ratio."""
+    return [r for r in rows if max_ratio and r["ratio"] > max_ratio and
+            r["bankfix"] - r["parse"] > 1.0]
+
+
+def ratio_table(rows):
+    """The distribution of the wall ratios, as markdown lines."""
+    ratios = [r["ratio"] for r in rows]
+    return ["| | wall ratio bankfix / parse |", "|---|---:|",
+            f"| median | {statistics.median(ratios):.2f}x |",
+            f"| 95th percentile | {percentile(ratios, 0.95):.2f}x |",
+            f"| largest | {max(ratios):.2f}x |"]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bankfix", required=True)
@@ -110,21 +134,13 @@ def main():
             continue
         r["ratio"] = r["bankfix"] / r["parse"] if r["parse"] > 0 else 0
         rows.append(r)
-        print(f"{r['file']}: bankfix {r['bankfix']:.2f} s "
-              f"(exit {r['bankfix_exit']}, {r['bankfix_mb']:.0f} MB), "
-              f"parse {r['parse']:.2f} s (exit {r['parse_exit']}), "
-              f"{r['ratio']:.2f}x", file=sys.stderr, flush=True)
-    ratios = [r["ratio"] for r in rows]
-    over = [r for r in rows if a.max_ratio and r["ratio"] > a.max_ratio and
-            r["bankfix"] - r["parse"] > 1.0]
+        print_row(r)
+    over = over_ratio(rows, a.max_ratio)
     lines = [
         f"files: {len(rows)} of {len(files)}, repetitions: {a.reps} "
         f"(medians); machine: {os.cpu_count()} cores, load average at the "
         f"start {load:.2f}, at the end {os.getloadavg()[0]:.2f}", "",
-        "| | wall ratio bankfix / parse |", "|---|---:|",
-        f"| median | {statistics.median(ratios):.2f}x |",
-        f"| 95th percentile | {percentile(ratios, 0.95):.2f}x |",
-        f"| largest | {max(ratios):.2f}x |", "",
+        *ratio_table(rows), "",
         f"sum of wall times: bankfix {sum(r['bankfix'] for r in rows):.1f} s, "
         f"parse {sum(r['parse'] for r in rows):.1f} s; largest peak memory "
         f"of bankfix: {max(r['bankfix_mb'] for r in rows):.0f} MB", "",

@@ -95,6 +95,19 @@ def over_ratio(rows, max_ratio):
             r["bankfix"] - r["parse"] > 1.0]
 
 
+def machine(load):
+    """The machine and its load average at the start and now."""
+    return (f"machine: {os.cpu_count()} cores, load average at the start "
+            f"{load:.2f}, at the end {os.getloadavg()[0]:.2f}")
+
+
+def totals(rows):
+    """The sums of the wall times and bankfix's largest peak memory."""
+    return (f"bankfix {sum(r['bankfix'] for r in rows):.1f} s, parse "
+            f"{sum(r['parse'] for r in rows):.1f} s; largest peak memory of "
+            f"bankfix: {max(r['bankfix_mb'] for r in rows):.0f} MB")
+
+
 def ratio_table(rows):
     """The distribution of the wall ratios, as markdown lines."""
     ratios = [r["ratio"] for r in rows]
@@ -138,12 +151,8 @@ def main():
     over = over_ratio(rows, a.max_ratio)
     lines = [
         f"files: {len(rows)} of {len(files)}, repetitions: {a.reps} "
-        f"(medians); machine: {os.cpu_count()} cores, load average at the "
-        f"start {load:.2f}, at the end {os.getloadavg()[0]:.2f}", "",
-        *ratio_table(rows), "",
-        f"sum of wall times: bankfix {sum(r['bankfix'] for r in rows):.1f} s, "
-        f"parse {sum(r['parse'] for r in rows):.1f} s; largest peak memory "
-        f"of bankfix: {max(r['bankfix_mb'] for r in rows):.0f} MB", "",
+        f"(medians); {machine(load)}", "",
+        *ratio_table(rows), "", f"sum of wall times: {totals(rows)}", "",
         "| file | bankfix s | parse s | ratio | bankfix MB | exit |",
         "|---|---:|---:|---:|---:|---|"]
     for r in sorted(rows, key=lambda r: -r["ratio"]):

@@ -6,7 +6,7 @@
 #include "core/model/BankModel.h"
 #include "core/model/CheckedMath.h"
 
-#include <unordered_set>
+#include <unordered_map>
 
 namespace bankfix {
 
@@ -65,33 +65,13 @@ std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
   return A;
 }
 
-namespace {
-
-/// Whether \p E reads a Uniform leaf that neither \p Uniforms nor the
-/// launches give a value; each shared node is visited once.
-bool readsUnbound(const LaneExpr &E, const UniformBindings *Uniforms,
-                  std::unordered_set<const LaneExpr *> &Seen) {
-  if (!E.Symbolic || !Seen.insert(&E).second)
-    return false;
-  if (E.Kind == ExprKind::Uniform) {
-    LaneEnv Env;
-    Env.Uniforms = Uniforms;
-    return !E.Launched && !Env.bound(E.Name);
-  }
-  for (const LaneExprPtr &Op : E.Ops)
-    if (readsUnbound(*Op, Uniforms, Seen))
-      return true;
-  return false;
-}
-
-} // namespace
-
 void withSymbolsOf(Addressing &Scheme, const SharedAccessDesc &Access,
                    const UniformBindings *Uniforms) {
   Scheme.Symbolic.assign(Access.Indices.size(), false);
-  std::unordered_set<const LaneExpr *> Seen;
+  std::unordered_map<const LaneExpr *, bool> Memo;
   for (size_t D = 0; D < Access.Indices.size(); ++D)
-    Scheme.Symbolic[D] = readsUnbound(*Access.Indices[D], Uniforms, Seen);
+    Scheme.Symbolic[D] =
+        readsUnboundUniform(*Access.Indices[D], Uniforms, Memo);
 }
 
 namespace {

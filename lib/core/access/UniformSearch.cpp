@@ -112,22 +112,6 @@ std::optional<uint64_t> periodIn(const LaneExpr &E, const std::string &Symbol) {
   return Period;
 }
 
-/// Whether \p E reads a Uniform leaf no launch gives a value (\p Memo
-/// keeps the answer for each node visited).
-bool readsUnknown(const LaneExpr &E,
-                  std::unordered_map<const LaneExpr *, bool> &Memo) {
-  if (!E.Symbolic)
-    return false;
-  auto [It, New] = Memo.emplace(&E, false);
-  if (!New)
-    return It->second;
-  bool Reads = E.Kind == ExprKind::Uniform && !E.Launched;
-  for (const LaneExprPtr &Op : E.Ops)
-    Reads = readsUnknown(*Op, Memo) || Reads;
-  Memo[&E] = Reads;
-  return Reads;
-}
-
 /// The largest magnitude that a term of \p Access which reads the thread
 /// index, and no unknown symbol, takes in a lane of \p Shape, up to the
 /// block's thread count: a symbol compared with or added to such terms
@@ -145,7 +129,7 @@ int64_t laneReach(const SharedAccessDesc &Access, const BlockShape &Shape) {
     Work.pop_back();
     if (!N->ReadsLane || !Seen.insert(N).second)
       continue;
-    if (!readsUnknown(*N, Unknown))
+    if (!readsUnboundUniform(*N, nullptr, Unknown))
       Terms.push_back(N);
     if (Terms.size() > MaxTerms)
       return Threads;
@@ -174,10 +158,10 @@ int64_t laneReach(const SharedAccessDesc &Access, const BlockShape &Shape) {
 /// The values tried for a symbol of type \p Type: one period when every
 /// use of the symbol is periodic; otherwise 0 to 2R, then -1 to -R when it
 /// is signed, where R covers the values the lanes' terms take (laneReach;
-/// at most the block's threads),
-/// 128 bytes of banks and every constant the access uses (up to 4096):
-/// each residue modulo a constant or a power of two up to R and each
-/// threshold that a lane's value can cross is reached.
+/// at most the block's threads), 128 bytes of banks and every constant the
+/// access uses (up to 4096): each residue modulo a constant or a power of
+/// two up to R and each threshold that a lane's value can cross is
+/// reached.
 std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
                                  const BlockShape &Shape,
                                  const std::string &Symbol, IntType Type) {

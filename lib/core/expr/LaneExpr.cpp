@@ -288,6 +288,25 @@ void collectUnknownUniforms(const LaneExpr &E,
     collectUnknownUniforms(*Op, Out);
 }
 
+bool readsUnboundUniform(const LaneExpr &E, const UniformBindings *Uniforms,
+                         std::unordered_map<const LaneExpr *, bool> &Memo) {
+  if (!E.Symbolic)
+    return false;
+  auto [It, New] = Memo.emplace(&E, false);
+  if (!New)
+    return It->second;
+  bool Reads = false;
+  if (E.Kind == ExprKind::Uniform) {
+    LaneEnv Env;
+    Env.Uniforms = Uniforms;
+    Reads = !E.Launched && !Env.bound(E.Name);
+  }
+  for (const LaneExprPtr &Op : E.Ops)
+    Reads = readsUnboundUniform(*Op, Uniforms, Memo) || Reads;
+  Memo[&E] = Reads;
+  return Reads;
+}
+
 bool dependsOnLane(const LaneExpr &E) { return E.ReadsLane; }
 
 } // namespace bankfix

@@ -200,6 +200,11 @@ void collectUniforms(const LaneExpr &E, std::map<std::string, IntType> &Out);
 /// The Uniform leaves of \p E whose value is not known (not Launched).
 void collectUnknownUniforms(const LaneExpr &E,
                             std::map<std::string, IntType> &Out);
+/// Whether \p E reads a Uniform leaf that neither the launches nor
+/// \p Uniforms give a value; \p Memo keeps the answer for each node
+/// visited, so that an operand shared by many nodes is visited once.
+bool readsUnboundUniform(const LaneExpr &E, const UniformBindings *Uniforms,
+                         std::unordered_map<const LaneExpr *, bool> &Memo);
 
 } // namespace bankfix
 

@@ -3,9 +3,8 @@
 
 #include "core/fix/FixSearch.h"
 
-#include "core/access/WorkBudget.h"
-
 #include "core/access/AccessEvaluation.h"
+#include "core/access/WorkBudget.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -97,12 +97,11 @@ struct SearchOutcome {
 /// layout as it is (false where candidates are compiled again, which moves
 /// wavefronts between merged accesses): candidates are then evaluated in
 /// full, and the search does not stop at the floor.
-
 /// \p First: a candidate to judge before the others (0: none), which
 /// changes only how soon the others are pruned. Once the search has
 /// evaluated WorkBudgets::Fix lanes (WorkBudget.h; or eight times the
-/// layout as it is), the
-/// candidates left are not tried (SearchOutcome::Untried).
+/// layout as it is), the candidates left are not tried
+/// (SearchOutcome::Untried).
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
                                      bool FloorsHold = true, size_t First = 0);

@@ -217,7 +217,11 @@ judgeWarp(unsigned Warp, const std::array<LaneAddress, WarpSize> &Lanes,
         analyzeWarpAccess(Addresses, Access.Width, Access.Kind, Access.Service);
     if (Shift == 0) {
       Outcome.Addresses = Addresses;
-      Outcome.Result = R;
+      Outcome.Result = std::move(R);
+      // Every warp of every execution is kept: its phases and colliding
+      // lanes, which nothing reads after this (an explanation recomputes
+      // its warp's), would be most of an analysis's memory.
+      Outcome.Result.Phases = {};
     } else if (R.Wavefronts != Outcome.Result.Wavefronts) {
       setProblem(Eval,
                  "its bank pattern depends on the byte alignment of '" +

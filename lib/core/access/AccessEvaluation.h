@@ -64,6 +64,8 @@ struct SharedAccessDesc {
 struct WarpOutcome {
   unsigned Warp = 0;
   WarpAddresses Addresses;
+  /// The warp's totals; its Phases are not kept (WarpBankMap works out a
+  /// warp's phases again when they are shown).
   WarpAccessResult Result;
 };
 

@@ -35,9 +35,11 @@ void widenToChunks(RunMerger &Merger, std::vector<Unit> &Chain) {
   for (size_t I = 0; I < Chain.size();) {
     MergeCandidate &First = *Chain[I].Keep;
     const SharedArrayLayout &Layout = *First.Layout;
+    // A chunk takes two loads at least: the last has none to join.
     std::optional<std::vector<uint64_t>> A0;
-    if (Chain[I].BaseWidth == 4 && Layout.StartModulo16 &&
-        startAlignment(Layout) >= Chunk && First.Instance->Desc.Width < Chunk)
+    if (I + 1 < Chain.size() && Chain[I].BaseWidth == 4 &&
+        Layout.StartModulo16 && startAlignment(Layout) >= Chunk &&
+        First.Instance->Desc.Width < Chunk)
       A0 = laneAddresses(Layout, *First.Instance, Merger.shapes());
     size_t End = I + 1;
     uint64_t Bytes = First.Instance->Desc.Width;

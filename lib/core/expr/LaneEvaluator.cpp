@@ -331,132 +331,193 @@ namespace {
 /// variable a loop updates from its own value (`row += col / n`) shares its
 /// earlier values, and walking them as a tree takes time exponential in
 /// the iterations; a fix's candidates evaluate the same subscript inside
-/// each rewrite. A node keeps its values by lane (LaneExpr::LaneValues)
-/// when it names no symbol or none is bound, and otherwise for the one
-/// evaluation whose stamp it holds (LaneExpr::MemoStamp; stamps are never
+/// each rewrite; the executions of an unrolled loop share the lane's part
+/// of their subscripts (`lane % 32 / 4`). Below eight nodes a lookup costs
+/// about what the walk does (measured on NVIDIA's samples). A node keeps its
+/// values by thread of one block shape (LaneExpr::LaneValues, a byte and a word
+/// per thread) when it names no symbol or none is bound, and otherwise for the
+/// one evaluation whose stamp it holds (LaneExpr::MemoStamp; stamps are never
 /// reused).
-constexpr uint64_t MemoizedSize = 64;
-constexpr size_t MaxLanesKept = 4096;
+constexpr uint64_t MemoizedSize = 8;
+/// Blocks larger than this (probes of shapes no launch gives) are not
+/// kept by thread.
+constexpr uint64_t MaxThreadsKept = 1024;
 std::atomic<uint64_t> NextStamp{1};
+/// The memory the tables of values by thread may take together, in every
+/// analysis at once; past it a node keeps the value of one evaluation only.
+constexpr uint64_t MaxTableBytes = uint64_t(256) << 20;
+std::atomic<uint64_t> TableBytes{0};
 
-/// The lane's thread and block as one key, when each part fits its field.
-std::optional<uint64_t> laneKey(const LaneEnv &Env) {
-  static constexpr unsigned Bits[3] = {11, 11, 7};
-  uint64_t Key = 0;
+/// The slot of \p Env's thread in \p E's table of values by thread (made
+/// for \p Env's block shape when it was made for another); null when the
+/// block is too large to keep or the tables have taken their memory.
+uint8_t *laneSlot(const LaneExpr &E, const LaneEnv &Env, size_t &Index) {
+  uint64_t Threads =
+      uint64_t(Env.BlockDim[0]) * Env.BlockDim[1] * Env.BlockDim[2];
+  if (Threads == 0 || Threads > MaxThreadsKept)
+    return nullptr;
   for (unsigned D = 0; D < 3; ++D)
-    for (unsigned V : {Env.ThreadIdx[D], Env.BlockDim[D]}) {
-      if (V >> Bits[D])
-        return std::nullopt;
-      Key = Key << Bits[D] | V;
+    if (Env.ThreadIdx[D] >= Env.BlockDim[D])
+      return nullptr;
+  if (!E.LaneValues || E.LaneValues->BlockDim != Env.BlockDim) {
+    uint64_t Bytes = Threads * (sizeof(uint8_t) + sizeof(int64_t));
+    uint64_t Before = E.LaneValues ? E.LaneValues->Bytes : 0;
+    if (Bytes > Before &&
+        TableBytes.fetch_add(Bytes - Before) + Bytes - Before > MaxTableBytes) {
+      TableBytes.fetch_sub(Bytes - Before);
+      return nullptr;
     }
-  return Key;
+    if (!E.LaneValues)
+      E.LaneValues = std::make_shared<LaneExpr::LaneValueTable>();
+    LaneExpr::LaneValueTable &T = *E.LaneValues;
+    if (Bytes < Before)
+      TableBytes.fetch_sub(Before - Bytes);
+    T.Bytes = Bytes;
+    T.BlockDim = Env.BlockDim;
+    T.State.assign(Threads, 0);
+    T.Values.assign(Threads, 0);
+  }
+  Index = (uint64_t(Env.ThreadIdx[2]) * Env.BlockDim[1] + Env.ThreadIdx[1]) *
+              Env.BlockDim[0] +
+          Env.ThreadIdx[0];
+  return &E.LaneValues->State[Index];
 }
 
-std::optional<int64_t> concreteValue(const LaneExpr &E, const LaneEnv &Env,
-                                     uint64_t Stamp);
+bool concreteValue(const LaneExpr &E, const LaneEnv &Env, uint64_t Stamp,
+                   int64_t &Out);
 
-/// \p E's value; \p Shared: other expressions hold \p E too (then its
-/// values by lane are worth keeping).
-std::optional<int64_t> concreteOperand(const LaneExpr &E, const LaneEnv &Env,
-                                       uint64_t Stamp, bool Shared) {
+/// \p E's value into \p Out (false: none); \p Shared: other expressions
+/// hold \p E too (then its values by lane are worth keeping). The values
+/// travel as a flag and an out-parameter rather than an optional: the
+/// optional's flag byte, stored and then read back as part of a word,
+/// stalled every return of this hot recursion.
+bool concreteOperand(const LaneExpr &E, const LaneEnv &Env, uint64_t Stamp,
+                     bool Shared, int64_t &Out) {
   if (E.Size < MemoizedSize)
-    return concreteValue(E, Env, Stamp);
-  std::optional<uint64_t> Key;
+    return concreteValue(E, Env, Stamp, Out);
+  size_t Index = 0;
+  uint8_t *Slot = nullptr;
   if (Shared && (!E.Symbolic || !Env.Uniforms || Env.Uniforms->empty()))
-    Key = laneKey(Env);
-  if (Key) {
-    if (!E.LaneValues)
-      E.LaneValues = std::make_shared<LaneExpr::LaneValueMap>();
-    auto It = E.LaneValues->find(*Key);
-    if (It != E.LaneValues->end())
-      return It->second;
-    std::optional<int64_t> V = concreteValue(E, Env, Stamp);
-    if (E.LaneValues->size() < MaxLanesKept)
-      E.LaneValues->emplace(*Key, V);
-    return V;
+    Slot = laneSlot(E, Env, Index);
+  if (Slot) {
+    if (*Slot) {
+      Out = E.LaneValues->Values[Index];
+      return *Slot == 2;
+    }
+    bool Ok = concreteValue(E, Env, Stamp, Out);
+    *Slot = Ok ? 2 : 1;
+    if (Ok)
+      E.LaneValues->Values[Index] = Out;
+    return Ok;
   }
   if (E.MemoStamp != Stamp) {
-    E.MemoValue = concreteValue(E, Env, Stamp);
+    int64_t V = 0;
+    E.MemoValue = concreteValue(E, Env, Stamp, V) ? std::optional<int64_t>(V)
+                                                  : std::nullopt;
     E.MemoStamp = Stamp;
   }
-  return E.MemoValue;
+  Out = E.MemoValue.value_or(0);
+  return E.MemoValue.has_value();
 }
 
-std::optional<int64_t> concreteValue(const LaneExpr &E, const LaneEnv &Env,
-                                     uint64_t Stamp) {
+/// concreteOperand of \p E's operand \p I.
+bool operandValue(const LaneExpr &E, size_t I, const LaneEnv &Env,
+                  uint64_t Stamp, int64_t &Out) {
+  return concreteOperand(*E.Ops[I], Env, Stamp, E.Ops[I].use_count() > 1, Out);
+}
+
+bool concreteValue(const LaneExpr &E, const LaneEnv &Env, uint64_t Stamp,
+                   int64_t &Out) {
   if (E.NeverConcrete)
-    return std::nullopt;
+    return false;
   switch (E.Kind) {
   case ExprKind::Constant:
-    return E.Value;
+    Out = E.Value;
+    return true;
   case ExprKind::ThreadIdx:
-    return Env.ThreadIdx[E.Dim];
+    Out = Env.ThreadIdx[E.Dim];
+    return true;
   case ExprKind::BlockDim:
-    return Env.BlockDim[E.Dim];
+    Out = Env.BlockDim[E.Dim];
+    return true;
   case ExprKind::Uniform:
-    if (const int64_t *V = Env.bound(E.Name))
-      return normalize(*V, E.Type);
-    if (E.Launched)
-      return normalize(E.Value, E.Type);
-    return std::nullopt;
-  case ExprKind::Unknown:
-    return std::nullopt;
-  case ExprKind::Cast:
-    if (std::optional<int64_t> V =
-            concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1))
-      return normalize(*V, E.Type);
-    return std::nullopt;
-  case ExprKind::Unary: {
-    std::optional<int64_t> V =
-        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
-    if (!V)
-      return std::nullopt;
-    if (E.UOp == UnaryOp::Minus) {
-      if (E.Type.Signed && !fitsSigned(-__int128(*V), E.Type))
-        return std::nullopt;
-      return normalize(wrappingNeg(*V), E.Type);
+    if (const int64_t *V = Env.bound(E.Name)) {
+      Out = normalize(*V, E.Type);
+      return true;
     }
-    if (E.UOp == UnaryOp::BitNot)
-      return normalize(~*V, E.Type);
-    return int64_t(*V == 0);
+    if (E.Launched) {
+      Out = normalize(E.Value, E.Type);
+      return true;
+    }
+    return false;
+  case ExprKind::Unknown:
+    return false;
+  case ExprKind::Cast: {
+    int64_t V;
+    if (!operandValue(E, 0, Env, Stamp, V))
+      return false;
+    Out = normalize(V, E.Type);
+    return true;
+  }
+  case ExprKind::Unary: {
+    int64_t V;
+    if (!operandValue(E, 0, Env, Stamp, V))
+      return false;
+    if (E.UOp == UnaryOp::Minus) {
+      if (E.Type.Signed && !fitsSigned(-__int128(V), E.Type))
+        return false;
+      Out = normalize(wrappingNeg(V), E.Type);
+    } else if (E.UOp == UnaryOp::BitNot) {
+      Out = normalize(~V, E.Type);
+    } else {
+      Out = int64_t(V == 0);
+    }
+    return true;
   }
   case ExprKind::Binary: {
-    std::optional<int64_t> L =
-        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
-    if (!L)
-      return std::nullopt;
-    if (E.BOp == BinaryOp::LAnd && *L == 0)
-      return 0;
-    if (E.BOp == BinaryOp::LOr && *L != 0)
-      return 1;
-    std::optional<int64_t> R =
-        concreteOperand(*E.Ops[1], Env, Stamp, E.Ops[1].use_count() > 1);
-    if (!R)
-      return std::nullopt;
-    Computed V = compute(E, E.BOp, *L, *R, E.Ops[0]->Type);
+    int64_t L, R;
+    if (!operandValue(E, 0, Env, Stamp, L))
+      return false;
+    if (E.BOp == BinaryOp::LAnd && L == 0) {
+      Out = 0;
+      return true;
+    }
+    if (E.BOp == BinaryOp::LOr && L != 0) {
+      Out = 1;
+      return true;
+    }
+    if (!operandValue(E, 1, Env, Stamp, R))
+      return false;
+    Computed V = compute(E, E.BOp, L, R, E.Ops[0]->Type);
     if (V.Failed != Failure::None)
-      return std::nullopt;
-    return V.Value;
+      return false;
+    Out = V.Value;
+    return true;
   }
   case ExprKind::Conditional: {
-    std::optional<int64_t> C =
-        concreteOperand(*E.Ops[0], Env, Stamp, E.Ops[0].use_count() > 1);
-    if (!C)
-      return std::nullopt;
-    return concreteOperand(*E.Ops[*C != 0 ? 1 : 2], Env, Stamp,
-                           E.Ops[*C != 0 ? 1 : 2].use_count() > 1);
+    int64_t C;
+    if (!operandValue(E, 0, Env, Stamp, C))
+      return false;
+    return operandValue(E, C != 0 ? 1 : 2, Env, Stamp, Out);
   }
   }
-  return 0;
+  Out = 0;
+  return true;
 }
 
 } // namespace
 
+LaneExpr::LaneValueTable::~LaneValueTable() { TableBytes.fetch_sub(Bytes); }
+
 std::optional<int64_t> evaluateLaneConcrete(const LaneExpr &E,
                                             const LaneEnv &Env) {
-  if (E.Size < MemoizedSize)
-    return concreteValue(E, Env, 0);
-  return concreteOperand(E, Env, NextStamp.fetch_add(1), true);
+  int64_t V = 0;
+  bool Ok = E.Size < MemoizedSize
+                ? concreteValue(E, Env, 0, V)
+                : concreteOperand(E, Env, NextStamp.fetch_add(1), true, V);
+  if (!Ok)
+    return std::nullopt;
+  return V;
 }
 
 } // namespace bankfix

@@ -112,12 +112,23 @@ struct LaneExpr {
   /// makes of an access (its merges) is worked out over every value.
   bool Launched = false;
   std::vector<LaneExprPtr> Ops;
-  /// LaneEvaluator's cache of a large node's concrete values: by lane (no
-  /// symbol bound), and for the lane of the evaluation with stamp
-  /// MemoStamp. An expression belongs to the analysis of one file, on one
-  /// thread.
-  using LaneValueMap = std::unordered_map<uint64_t, std::optional<int64_t>>;
-  mutable std::shared_ptr<LaneValueMap> LaneValues;
+  /// LaneEvaluator's cache of a large node's concrete values: by thread of
+  /// one block shape (no symbol bound; another shape starts it again), and
+  /// for the lane of the evaluation with stamp MemoStamp. An expression
+  /// belongs to the analysis of one file, on one thread.
+  struct LaneValueTable {
+    std::array<unsigned, 3> BlockDim = {0, 0, 0};
+    /// By linear thread index: 0 not evaluated, 1 no value, 2 Values[I].
+    std::vector<uint8_t> State;
+    std::vector<int64_t> Values;
+    /// Counted against the memory all tables may take (LaneEvaluator).
+    uint64_t Bytes = 0;
+    LaneValueTable() = default;
+    LaneValueTable(const LaneValueTable &) = delete;
+    LaneValueTable &operator=(const LaneValueTable &) = delete;
+    ~LaneValueTable();
+  };
+  mutable std::shared_ptr<LaneValueTable> LaneValues;
   mutable uint64_t MemoStamp = 0;
   mutable std::optional<int64_t> MemoValue;
   /// printLaneExpr's text of a large node: an opaque value is named by its

@@ -290,4 +290,32 @@ TEST(LaneEvaluator, ATermReadFromMemoryIsSeenWithoutAWalk) {
   EXPECT_FALSE(evaluateLaneConcrete(*Skipped.P, lane(1)));
 }
 
+TEST(LaneEvaluator, AnOperandKeptByThreadIsKeptForItsBlockShape) {
+  // Shared by two expressions and large enough to keep its values by
+  // thread: each thread of each block shape gets its own value, and a
+  // thread index past the block's (41 of 16) is not taken for the thread
+  // at its place in the table (9, 2).
+  X Lane = (tx() * 7 + ty()) % 32 / 4 + 1;
+  X A = Lane * 144 + Lane, B = Lane * 2;
+  auto At = [](unsigned X, unsigned Y, unsigned DX, unsigned DY) {
+    LaneEnv E;
+    E.ThreadIdx = {X, Y, 0};
+    E.BlockDim = {DX, DY, 1};
+    return E;
+  };
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    for (auto [X, Y, DX, DY] : {std::array<unsigned, 4>{5, 1, 32, 8},
+                                {5, 1, 16, 4},
+                                {21, 0, 32, 8},
+                                {5, 1, 32, 8},
+                                {9, 2, 16, 4},
+                                {41, 0, 16, 4}}) {
+      int64_t Want = (X * 7 + Y) % 32 / 4 + 1;
+      EXPECT_EQ(evaluateLaneConcrete(*A.P, At(X, Y, DX, DY)), Want * 145)
+          << X << "," << Y << " in " << DX << "x" << DY;
+      EXPECT_EQ(evaluateLaneConcrete(*B.P, At(X, Y, DX, DY)), Want * 2);
+    }
+  }
+}
+
 } // namespace

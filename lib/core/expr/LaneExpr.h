@@ -131,6 +131,12 @@ struct LaneExpr {
   mutable std::shared_ptr<LaneValueTable> LaneValues;
   mutable uint64_t MemoStamp = 0;
   mutable std::optional<int64_t> MemoValue;
+  /// LaneEvaluator's value of a node that reads neither the lane nor a
+  /// symbol, for the block shape BlockValueDim (BlockValueState 0: none kept,
+  /// 1: no value, 2: BlockValue).
+  mutable std::array<unsigned, 3> BlockValueDim = {0, 0, 0};
+  mutable uint8_t BlockValueState = 0;
+  mutable int64_t BlockValue = 0;
   /// printLaneExpr's text of a large node: an opaque value is named by its
   /// text, in every lane of every evaluation.
   mutable std::shared_ptr<const std::string> Printed;

@@ -318,4 +318,24 @@ TEST(LaneEvaluator, AnOperandKeptByThreadIsKeptForItsBlockShape) {
   }
 }
 
+TEST(LaneEvaluator, AValueTheSameInEveryLaneIsKeptForItsBlockShape) {
+  // `blockDim.x / 32 * 3` reads no lane: worked out once per block shape.
+  X Warps = X(LaneExpr::blockDim(0)) / 32 * 3;
+  X A = tx() + Warps;
+  auto In = [](unsigned DX, unsigned X) {
+    LaneEnv E;
+    E.ThreadIdx = {X, 0, 0};
+    E.BlockDim = {DX, 1, 1};
+    return E;
+  };
+  EXPECT_EQ(evaluateLaneConcrete(*A.P, In(64, 5)), 11);
+  EXPECT_EQ(evaluateLaneConcrete(*A.P, In(128, 5)), 17);
+  EXPECT_EQ(evaluateLaneConcrete(*A.P, In(64, 7)), 13);
+  // No value (a division by zero) is kept as none.
+  X Zero = tx() + X(LaneExpr::blockDim(0)) / (X(LaneExpr::blockDim(0)) - 64);
+  EXPECT_FALSE(evaluateLaneConcrete(*Zero.P, In(64, 5)));
+  EXPECT_EQ(evaluateLaneConcrete(*Zero.P, In(128, 5)), 7);
+  EXPECT_FALSE(evaluateLaneConcrete(*Zero.P, In(64, 6)));
+}
+
 } // namespace

@@ -299,21 +299,13 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp) {
     std::array<LaneAddress, WarpSize> Lanes;
     bool AnyActive = false;
-    // The warp's first thread, then each next one (x first): no division
-    // per lane.
+    // The warp's first thread, then each next one: no division per lane.
     std::optional<std::array<unsigned, 3>> First = Shape.threadIdx(Warp, 0);
-    std::array<unsigned, 3> Next = First.value_or(std::array<unsigned, 3>{});
-    for (unsigned Lane = 0; First && Lane < WarpSize; ++Lane) {
+    std::array<unsigned, 3> Tid = First.value_or(std::array<unsigned, 3>{});
+    for (unsigned Lane = 0; First && Lane < WarpSize;
+         ++Lane, Tid = Shape.nextThread(Tid)) {
       if (uint64_t(Warp) * WarpSize + Lane >= Shape.threads())
         break;
-      std::array<unsigned, 3> Tid = Next;
-      if (++Next[0] == Shape.Dim[0]) {
-        Next[0] = 0;
-        if (++Next[1] == Shape.Dim[1]) {
-          Next[1] = 0;
-          ++Next[2];
-        }
-      }
       LaneEnv Env{Tid, Shape.Dim, Options.Uniforms};
       LaneState State = laneState(Access.Guard, Env, Options, Eval, Decided);
       if (State == LaneState::Failed)

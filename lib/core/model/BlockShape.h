@@ -30,6 +30,18 @@ struct BlockShape {
   /// of 32 threads).
   std::optional<std::array<unsigned, 3>> threadIdx(unsigned Warp,
                                                    unsigned Lane) const;
+  /// The threadIdx of the thread after \p Tid, x first (what threadIdx
+  /// gives for the next lane, without its divisions).
+  std::array<unsigned, 3> nextThread(std::array<unsigned, 3> Tid) const {
+    if (++Tid[0] == Dim[0]) {
+      Tid[0] = 0;
+      if (++Tid[1] == Dim[1]) {
+        Tid[1] = 0;
+        ++Tid[2];
+      }
+    }
+    return Tid;
+  }
   /// "32x8x1".
   std::string str() const;
 

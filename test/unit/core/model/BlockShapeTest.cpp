@@ -67,6 +67,19 @@ TEST(BlockShape, ThreeDimensional) {
   EXPECT_EQ(*B.threadIdx(1, 5), (std::array<unsigned, 3>{5, 0, 2}));
 }
 
+TEST(BlockShape, TheNextThreadIsTheNextLanes) {
+  for (const char *Text :
+       {"32,32", "33", "16,16", "8,2,4", "3,5,7", "1,1,64"}) {
+    BlockShape B = parse(Text);
+    for (uint64_t L = 0; L + 1 < B.threads(); ++L) {
+      unsigned W = unsigned(L / 32), Lane = unsigned(L % 32);
+      unsigned NW = unsigned((L + 1) / 32), NLane = unsigned((L + 1) % 32);
+      EXPECT_EQ(B.nextThread(*B.threadIdx(W, Lane)), *B.threadIdx(NW, NLane))
+          << Text << " thread " << L;
+    }
+  }
+}
+
 } // namespace
 
 namespace {

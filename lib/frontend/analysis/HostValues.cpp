@@ -4,9 +4,9 @@
 #include "frontend/analysis/HostValues.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
@@ -151,8 +151,14 @@ public:
     if (referredVariable(U->getSubExpr()) != V)
       return true;
     if (U->isIncrementDecrementOp() ||
-        (U->getOpcode() == UO_AddrOf && !passedToLaunch(U)))
+        (U->getOpcode() == UO_AddrOf && !ReadByLaunch.count(U)))
       Opaque = true;
+    return true;
+  }
+  /// The array of a subscript: an element read or written, not the array
+  /// passed on (a parent is visited before its children).
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    Subscripted.insert(A->getBase()->IgnoreParens());
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
@@ -160,6 +166,13 @@ public:
     if (isForwardOrMove(Call))
       return true;
     const FunctionDecl *F = Call->getDirectCallee();
+    // `&config` given to cudaLaunchKernelEx, which reads it.
+    if (F && F->getIdentifier() && F->getName().starts_with("cudaLaunch"))
+      for (const Expr *Arg : Call->arguments()) {
+        while (const auto *Cast = dyn_cast<ImplicitCastExpr>(Arg))
+          Arg = Cast->getSubExpr();
+        ReadByLaunch.insert(Arg);
+      }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if (referredVariable(Call->getArg(I)) != V)
         continue;
@@ -206,12 +219,8 @@ public:
   /// An array passed or stored as a pointer: its elements may change.
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
     if (C->getCastKind() != CK_ArrayToPointerDecay ||
-        referredVariable(C->getSubExpr()) != V)
+        referredVariable(C->getSubExpr()) != V || Subscripted.count(C))
       return true;
-    for (const DynTypedNode &P : Ctx.getParents(*C))
-      if (const auto *A = P.get<ArraySubscriptExpr>();
-          A && A->getBase()->IgnoreParens() == C)
-        return true; // an element read or written by subscript
     Opaque = true;
     return true;
   }
@@ -270,20 +279,10 @@ private:
     else
       Writes.push_back({Path, RHS});
   }
-  /// `&config` given to cudaLaunchKernelEx, which reads it.
-  bool passedToLaunch(const UnaryOperator *U) {
-    DynTypedNodeList Parents = Ctx.getParents(*U);
-    while (Parents.size() == 1 && Parents[0].get<ImplicitCastExpr>())
-      Parents = Ctx.getParents(Parents[0]);
-    for (const DynTypedNode &P : Parents)
-      if (const auto *Call = P.get<CallExpr>())
-        if (const FunctionDecl *F = Call->getDirectCallee())
-          return F->getIdentifier() && F->getName().starts_with("cudaLaunch");
-    return false;
-  }
   ASTContext &Ctx;
   const VarDecl *V;
   unsigned Depth;
+  llvm::SmallPtrSet<const Expr *, 8> Subscripted, ReadByLaunch;
 };
 
 /// The values of a function's return statements (not those of lambdas in
@@ -534,19 +533,18 @@ bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
     Initial = Chain.Call->getArg(Index);
     InitialChain = Chain.Outer;
   }
-  VariableWrites Writes(Ctx, V);
-  Writes.TraverseStmt(Chain.Function->getBody());
+  const Assignments &Writes = assignmentsOf(V, Chain.Function);
   if (Writes.Opaque)
     return false;
   bool Assigned = false;
-  for (const VariableWrites::Write &W : Writes.Writes) {
-    if (isPrefix(W.Path, Path)) {
+  for (const auto &[WrittenPath, Value] : Writes.Writes) {
+    if (isPrefix(WrittenPath, Path)) {
       Assigned = true;
-      if (!terms(W.Value, Chain,
-                 MemberPath(Path.begin() + W.Path.size(), Path.end()), Out,
+      if (!terms(Value, Chain,
+                 MemberPath(Path.begin() + WrittenPath.size(), Path.end()), Out,
                  Depth + 1))
         return false;
-    } else if (isPrefix(Path, W.Path)) {
+    } else if (isPrefix(Path, WrittenPath)) {
       return false; // a part of the value wanted changes
     }
   }
@@ -561,6 +559,19 @@ bool HostValues::variable(const VarDecl *V, const CallChain &Chain,
     if (P || !Assigned || !isDefaultValue(T.E))
       Out.push_back(T);
   return true;
+}
+
+const HostValues::Assignments &
+HostValues::assignmentsOf(const VarDecl *V, const FunctionDecl *F) {
+  auto [It, Inserted] = KnownAssignments.try_emplace({V, F});
+  if (Inserted) {
+    VariableWrites Writes(Ctx, V);
+    Writes.TraverseStmt(F->getBody());
+    It->second.Opaque = Writes.Opaque;
+    for (VariableWrites::Write &W : Writes.Writes)
+      It->second.Writes.emplace_back(std::move(W.Path), W.Value);
+  }
+  return It->second;
 }
 
 std::optional<std::vector<uint64_t>>

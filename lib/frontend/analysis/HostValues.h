@@ -106,6 +106,16 @@ private:
                                                 const CallChain &Chain,
                                                 const MemberPath &Path,
                                                 unsigned Depth);
+  /// What the body of \p F assigns to its variable \p V: each member
+  /// path with the value given it, or Opaque when \p V changes in a way
+  /// not followed. Worked out once per variable: every launch in a host
+  /// function asks about the same few variables of its body.
+  struct Assignments {
+    std::vector<std::pair<MemberPath, const clang::Expr *>> Writes;
+    bool Opaque = false;
+  };
+  const Assignments &assignmentsOf(const clang::VarDecl *V,
+                                   const clang::FunctionDecl *F);
   /// The chains a call of \p Callee at \p Call in \p Chain opens.
   const CallChain *enter(const clang::CallExpr *Call,
                          const clang::FunctionDecl *Callee,
@@ -113,6 +123,9 @@ private:
 
   clang::ASTContext &Ctx;
   std::vector<std::unique_ptr<CallChain>> Entered;
+  std::map<std::pair<const clang::VarDecl *, const clang::FunctionDecl *>,
+           Assignments>
+      KnownAssignments;
 };
 
 } // namespace bankfix

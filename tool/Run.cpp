@@ -82,6 +82,8 @@ std::vector<FileJob> makeJobs(const RunRequest &Request, RunTotals &Totals) {
     Jobs.push_back(makeFileJob(File, {*FileOpts, Request.GpuArchGiven},
                                Request.Database.get()));
   }
+  if (Jobs.size() == 1)
+    Jobs.front().Opts.KeepUntilExit = true;
   return Jobs;
 }
 

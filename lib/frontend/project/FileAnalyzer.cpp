@@ -31,6 +31,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/thread.h"
@@ -140,6 +141,8 @@ public:
                                         : "no fix lowers its wavefronts";
     }
     Unit = nullptr;
+    if (Opts.KeepUntilExit)
+      llvm::BuryPointer(std::make_unique<PipelineResult>(std::move(U)));
   }
 
   void remark(const WalkRemark &R) override {

@@ -50,6 +50,10 @@ struct AnalysisOptions {
   PreambleCacheOptions Cache;
   /// Which files' launches the run sees (null: this file alone).
   std::shared_ptr<const LaunchScope> Scope;
+  /// The process ends after this file: its analysis (millions of small
+  /// objects for a file of unrolled tiles) is left to the exit to free, as
+  /// clang's -disable-free leaves its AST.
+  bool KeepUntilExit = false;
 };
 
 struct FileAnalysis {

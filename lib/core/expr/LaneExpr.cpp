@@ -4,6 +4,7 @@
 #include "core/expr/LaneExpr.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace bankfix {
 
@@ -41,8 +42,22 @@ static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
 }
 
 LaneExprPtr LaneExpr::constant(int64_t V, IntType T) {
+  // Small constants are shared: a walk of unrolled loops makes hundreds of
+  // thousands of them (about 200 bytes each), and nothing changes a node
+  // of one node (no evaluator cache is kept for it). Per thread: each
+  // file's analysis runs on its own.
+  constexpr int64_t Shared = 4096;
+  thread_local std::unordered_map<uint64_t, LaneExprPtr> Constants;
+  bool Small = V >= -Shared && V < Shared;
+  uint64_t Key = (uint64_t(V + Shared) << 16) | (uint64_t(T.Bits) << 2) |
+                 (uint64_t(T.Signed) << 1) | uint64_t(T.IsBool);
+  if (Small)
+    if (auto It = Constants.find(Key); It != Constants.end())
+      return It->second;
   auto E = make(ExprKind::Constant, T);
   E->Value = V;
+  if (Small)
+    Constants.emplace(Key, E);
   return E;
 }
 

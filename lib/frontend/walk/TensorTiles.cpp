@@ -28,12 +28,33 @@
 #include "frontend/walk/CooperativeGroups.h"
 #include "frontend/walk/Walker.h"
 
+#include <map>
+
 #include "clang/AST/DeclTemplate.h"
 
 using namespace clang;
 
 namespace bankfix {
 namespace walk {
+
+/// One warp instruction of a fragment's load or store: each lane's
+/// element (row and column of the tile as stored, in elements).
+struct TilePiece {
+  LaneExprPtr Row, Column;
+  unsigned Width = 4;
+  unsigned ActiveLanes = WarpSize;
+  LaneService Service = LaneService::Instruction;
+};
+
+struct TileForm {
+  std::vector<TilePiece> Pieces;
+  std::string Instruction; ///< "LDSM.16.M88.4", as ncu names it
+  std::string Problem;     ///< why it is not judged
+  /// For a constant ldm and element size: each piece's byte offset in the
+  /// tile, (row * ldm + column) elements, one expression for every call.
+  std::map<std::pair<int64_t, unsigned>, std::vector<LaneExprPtr>>
+      OffsetsInTile;
+};
 
 namespace {
 
@@ -55,21 +76,6 @@ LaneExprPtr over(LaneExprPtr A, int64_t K) {
 LaneExprPtr mod(LaneExprPtr A, int64_t K) {
   return op(BinaryOp::Rem, std::move(A), num(K));
 }
-
-/// One warp instruction of a fragment's load or store: each lane's
-/// element (row and column of the tile as stored, in elements).
-struct TilePiece {
-  LaneExprPtr Row, Column;
-  unsigned Width = 4;
-  unsigned ActiveLanes = WarpSize;
-  LaneService Service = LaneService::Instruction;
-};
-
-struct TileForm {
-  std::vector<TilePiece> Pieces;
-  std::string Instruction; ///< "LDSM.16.M88.4", as ncu names it
-  std::string Problem;     ///< why it is not judged
-};
 
 /// What a fragment's template arguments say.
 struct Fragment {
@@ -253,13 +259,21 @@ bool Walker::recordTileCall(const CallExpr *C) {
     }
     ColumnMajor = Layout.Val.getInt() != 0; // mem_col_major
   }
-  LaneExprPtr Lane = laneInWarp();
-  TileForm Form = tileForm(*F, ColumnMajor, Lane);
+  // The same fragment makes the same lane expressions in every execution.
+  std::shared_ptr<TileForm> &Known =
+      TileForms[F->Use + " " + std::to_string(F->M) + "x" +
+                std::to_string(F->N) + "x" + std::to_string(F->K) + " " +
+                F->Type + " " + std::to_string(F->ElementBytes) +
+                (ColumnMajor ? " col" : " row")];
+  if (!Known)
+    Known = std::make_shared<TileForm>(tileForm(*F, ColumnMajor, laneInWarp()));
+  TileForm &Form = *Known;
   if (!Form.Problem.empty()) {
     remark(C->getBeginLoc(), Quoted + " is not judged: " + Form.Problem);
     return true;
   }
-  LaneExprPtr Ldm = LaneExpr::cast(translate(C->getArg(2)), Long);
+  LaneExprPtr LdmValue = translate(C->getArg(2));
+  LaneExprPtr Ldm = LaneExpr::cast(LdmValue, Long);
   bool StridedByRows = ldmIsRowLength(Ctx, C->getArg(2), *Place->Root);
   std::string Description =
       "'wmma::" + Name.str() + "' of a " + std::to_string(F->M) + "x" +
@@ -269,12 +283,26 @@ bool Walker::recordTileCall(const CallExpr *C) {
            ? (ColumnMajor ? ", column major" : ", row major")
            : "") +
       ": " + Form.Instruction;
-  for (TilePiece &P : Form.Pieces) {
+  // With a constant ldm, every execution of the call shares the pieces'
+  // offsets in the tile: the evaluator keeps their values by thread.
+  std::vector<LaneExprPtr> *Shared =
+      LdmValue->Kind == ExprKind::Constant
+          ? &Form.OffsetsInTile[{LdmValue->Value, F->ElementBytes}]
+          : nullptr;
+  for (size_t I = 0; I < Form.Pieces.size(); ++I) {
+    const TilePiece &P = Form.Pieces[I];
     WalkedAccess A;
-    LaneExprPtr Element = add(op(BinaryOp::Mul, P.Row, Ldm), P.Column);
+    LaneExprPtr InTile;
+    if (Shared && I < Shared->size()) {
+      InTile = (*Shared)[I];
+    } else {
+      InTile =
+          times(add(op(BinaryOp::Mul, P.Row, Ldm), P.Column), F->ElementBytes);
+      if (Shared && Shared->size() == I)
+        Shared->push_back(InTile);
+    }
     SharedObject At = *Place;
-    At.Offset = add(LaneExpr::cast(Place->Offset, Long),
-                    times(Element, F->ElementBytes));
+    At.Offset = add(LaneExpr::cast(Place->Offset, Long), InTile);
     if (!flatAccess(A, Pointer, Pointer->getType()->getPointeeType(), At))
       return true;
     A.Element.Width = P.Width;
@@ -291,12 +319,14 @@ bool Walker::recordTileCall(const CallExpr *C) {
   return true;
 }
 
-LaneExprPtr Walker::laneInWarp() const {
-  return mod(LaneExpr::cast(linearThreadIndex({LaneExpr::blockDim(0),
-                                               LaneExpr::blockDim(1),
-                                               LaneExpr::blockDim(2)}),
-                            Long),
-             WarpSize);
+LaneExprPtr Walker::laneInWarp() {
+  if (!LaneInWarp)
+    LaneInWarp = mod(LaneExpr::cast(linearThreadIndex({LaneExpr::blockDim(0),
+                                                       LaneExpr::blockDim(1),
+                                                       LaneExpr::blockDim(2)}),
+                                    Long),
+                     WarpSize);
+  return LaneInWarp;
 }
 
 void Walker::emitForFirstLanes(WalkedAccess A, AccessKind Kind,

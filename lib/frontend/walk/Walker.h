@@ -83,6 +83,8 @@ struct PointerTarget {
   bool Volatile = false;
 };
 
+struct TileForm;
+
 class Walker {
 public:
   Walker(clang::ASTContext &Ctx, const clang::FunctionDecl &Function,
@@ -151,8 +153,10 @@ public:
   /// Remembers whether the integer variable \p V holds a shared window
   /// address: it starts as one and its function never assigns it.
   void noteSharedAddress(const clang::VarDecl &V, const clang::Expr *Init);
-  /// The lane's index in its warp: (x + y Bx + z Bx By) % 32, 64-bit.
-  LaneExprPtr laneInWarp() const;
+  /// The lane's index in its warp: (x + y Bx + z Bx By) % 32, 64-bit. One
+  /// expression for the walk: the evaluator keeps its value by thread for
+  /// every access that holds it (each execution of an unrolled tile loop).
+  LaneExprPtr laneInWarp();
   /// emit() for a warp instruction that only lanes below \p Lanes take
   /// part in (ldmatrix .x1 and .x2: 8 and 16).
   void emitForFirstLanes(WalkedAccess A, AccessKind Kind, unsigned Lanes);
@@ -365,6 +369,9 @@ private:
   /// Of those, the ones that double or halve from a power of two, with the
   /// smallest value they take.
   std::map<std::string, int64_t> OncePowersOfTwo;
+  LaneExprPtr LaneInWarp;
+  /// The warp instructions of each kind of wmma fragment met, by its type.
+  std::map<std::string, std::shared_ptr<TileForm>> TileForms;
   WalkResult Result;
 };
 

@@ -43,14 +43,17 @@ static LaneExprPtr sized(std::shared_ptr<LaneExpr> E) {
 
 LaneExprPtr LaneExpr::constant(int64_t V, IntType T) {
   // Small constants are shared: a walk of unrolled loops makes hundreds of
-  // thousands of them (about 200 bytes each), and nothing changes a node
-  // of one node (no evaluator cache is kept for it). Per thread: each
-  // file's analysis runs on its own.
+  // thousands of them (about 200 bytes each), and nothing writes to an
+  // expression of one node (no evaluator cache is kept for it). Per
+  // thread: each file's analysis runs on its own.
   constexpr int64_t Shared = 4096;
   thread_local std::unordered_map<uint64_t, LaneExprPtr> Constants;
   bool Small = V >= -Shared && V < Shared;
-  uint64_t Key = (uint64_t(V + Shared) << 16) | (uint64_t(T.Bits) << 2) |
-                 (uint64_t(T.Signed) << 1) | uint64_t(T.IsBool);
+  // Only a small value is offset (a large one would overflow).
+  uint64_t Key = Small
+                     ? (uint64_t(V + Shared) << 16) | (uint64_t(T.Bits) << 2) |
+                           (uint64_t(T.Signed) << 1) | uint64_t(T.IsBool)
+                     : 0;
   if (Small)
     if (auto It = Constants.find(Key); It != Constants.end())
       return It->second;

@@ -50,8 +50,13 @@ struct TileForm {
   std::vector<TilePiece> Pieces;
   std::string Instruction; ///< "LDSM.16.M88.4", as ncu names it
   std::string Problem;     ///< why it is not judged
-  /// For a constant ldm and element size: each piece's byte offset in the
-  /// tile, (row * ldm + column) elements, one expression for every call.
+};
+
+/// A fragment kind's TileForm, kept for the walk, and for each constant
+/// ldm and element size its pieces' byte offsets in the tile, (row * ldm
+/// + column) elements: one expression for every call.
+struct KnownTileForm {
+  TileForm Form;
   std::map<std::pair<int64_t, unsigned>, std::vector<LaneExprPtr>>
       OffsetsInTile;
 };
@@ -260,14 +265,15 @@ bool Walker::recordTileCall(const CallExpr *C) {
     ColumnMajor = Layout.Val.getInt() != 0; // mem_col_major
   }
   // The same fragment makes the same lane expressions in every execution.
-  std::shared_ptr<TileForm> &Known =
+  std::shared_ptr<KnownTileForm> &Known =
       TileForms[F->Use + " " + std::to_string(F->M) + "x" +
                 std::to_string(F->N) + "x" + std::to_string(F->K) + " " +
                 F->Type + " " + std::to_string(F->ElementBytes) +
                 (ColumnMajor ? " col" : " row")];
   if (!Known)
-    Known = std::make_shared<TileForm>(tileForm(*F, ColumnMajor, laneInWarp()));
-  TileForm &Form = *Known;
+    Known = std::make_shared<KnownTileForm>(
+        KnownTileForm{tileForm(*F, ColumnMajor, laneInWarp()), {}});
+  const TileForm &Form = Known->Form;
   if (!Form.Problem.empty()) {
     remark(C->getBeginLoc(), Quoted + " is not judged: " + Form.Problem);
     return true;
@@ -283,24 +289,23 @@ bool Walker::recordTileCall(const CallExpr *C) {
            ? (ColumnMajor ? ", column major" : ", row major")
            : "") +
       ": " + Form.Instruction;
-  // With a constant ldm, every execution of the call shares the pieces'
-  // offsets in the tile: the evaluator keeps their values by thread.
-  std::vector<LaneExprPtr> *Shared =
-      LdmValue->Kind == ExprKind::Constant
-          ? &Form.OffsetsInTile[{LdmValue->Value, F->ElementBytes}]
-          : nullptr;
+  // Each piece's byte offset in the tile, (row * ldm + column) elements.
+  // With a constant ldm, every execution of the call shares them: the
+  // evaluator keeps their values by thread.
+  auto OffsetInTile = [&](const TilePiece &P) {
+    return times(add(op(BinaryOp::Mul, P.Row, Ldm), P.Column), F->ElementBytes);
+  };
+  std::vector<LaneExprPtr> *Shared = nullptr;
+  if (LdmValue->Kind == ExprKind::Constant) {
+    Shared = &Known->OffsetsInTile[{LdmValue->Value, F->ElementBytes}];
+    if (Shared->empty())
+      for (const TilePiece &P : Form.Pieces)
+        Shared->push_back(OffsetInTile(P));
+  }
   for (size_t I = 0; I < Form.Pieces.size(); ++I) {
     const TilePiece &P = Form.Pieces[I];
     WalkedAccess A;
-    LaneExprPtr InTile;
-    if (Shared && I < Shared->size()) {
-      InTile = (*Shared)[I];
-    } else {
-      InTile =
-          times(add(op(BinaryOp::Mul, P.Row, Ldm), P.Column), F->ElementBytes);
-      if (Shared && Shared->size() == I)
-        Shared->push_back(InTile);
-    }
+    LaneExprPtr InTile = Shared ? (*Shared)[I] : OffsetInTile(P);
     SharedObject At = *Place;
     At.Offset = add(LaneExpr::cast(Place->Offset, Long), InTile);
     if (!flatAccess(A, Pointer, Pointer->getType()->getPointeeType(), At))

@@ -83,7 +83,7 @@ struct PointerTarget {
   bool Volatile = false;
 };
 
-struct TileForm;
+struct KnownTileForm;
 
 class Walker {
 public:
@@ -371,7 +371,7 @@ private:
   std::map<std::string, int64_t> OncePowersOfTwo;
   LaneExprPtr LaneInWarp;
   /// The warp instructions of each kind of wmma fragment met, by its type.
-  std::map<std::string, std::shared_ptr<TileForm>> TileForms;
+  std::map<std::string, std::shared_ptr<KnownTileForm>> TileForms;
   WalkResult Result;
 };
 

@@ -10,7 +10,7 @@ __global__ void unknownTerms(float *out, const int *perm, int n) {
   // Data read from memory.
   out[0] = a[perm[threadIdx.x]];
   // A loop whose variable starts at the lane index and whose bound is a
-  // parameter: not unrolled, and the variable differs per lane.
+  // parameter: judged over its iterations, every lane taken as running.
   for (int i = threadIdx.x; i < n; i += blockDim.x)
     out[1 + i] = a[i * 33];
   // Out of bounds for some lanes.

@@ -29,7 +29,8 @@ struct LaneAddress {
   SymbolicValue Address; ///< in bytes
 };
 
-enum class LaneState { Active, Inactive, Failed };
+/// Assumed: active because an undecided guard conjunct was taken as true.
+enum class LaneState { Active, Assumed, Inactive, Failed };
 
 /// How a guard is named in a message: as written when short, otherwise by
 /// the terms it is made of ("a condition on 'kbc', 'ne11' and 2 more").
@@ -108,15 +109,16 @@ LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
     return *Fast == 0 ? LaneState::Inactive : LaneState::Active;
   if (Split) {
     LaneState Left = laneState(Guard->Ops[0], Env, Options, Eval, Decided);
-    if (Left != LaneState::Active)
+    if (Left == LaneState::Inactive || Left == LaneState::Failed)
       return Left;
-    return laneState(Guard->Ops[1], Env, Options, Eval, Decided);
+    LaneState Right = laneState(Guard->Ops[1], Env, Options, Eval, Decided);
+    return Right == LaneState::Active ? Left : Right;
   }
   // Stopped by a term read from memory, whatever the lane: the guard's
   // text, not its error, is what is said.
   if (Options.AssumeUndecidedGuards && Guard->FailsAtUnknown) {
     assume(*Guard, Eval);
-    return LaneState::Active;
+    return LaneState::Assumed;
   }
   // Taken as true when undecided, the guard's error is said only when it
   // comes from the values (a division by zero): evaluated again for it.
@@ -137,7 +139,7 @@ LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
   }
   if (Options.AssumeUndecidedGuards) {
     assume(*Guard, Eval);
-    return LaneState::Active;
+    return LaneState::Assumed;
   }
   if (!G.ok()) {
     setProblem(Eval,
@@ -296,6 +298,7 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
   // A guard, or a part of one, that no lane reads its thread index in is
   // decided once.
   UniformStates Decided;
+  bool Bound = Options.Uniforms && !Options.Uniforms->empty();
   for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp) {
     std::array<LaneAddress, WarpSize> Lanes;
     bool AnyActive = false;
@@ -312,8 +315,18 @@ AccessEvaluation evaluateAccessWith(const SharedArrayLayout &Array,
         return Eval;
       if (State == LaneState::Inactive)
         continue;
+      // A lane that the values given to symbols send out of the array,
+      // where the guard taken as true may switch it off: a program that
+      // stays in bounds does switch it off for these values.
+      bool OutOfBounds = false;
+      bool SwitchOff = Bound && State == LaneState::Assumed;
       std::optional<SymbolicValue> Address =
-          laneAddress(Array, Access, *Scheme, Env, Eval);
+          laneAddress(Array, Access, *Scheme, Env, Eval,
+                      SwitchOff ? &OutOfBounds : nullptr);
+      if (OutOfBounds) {
+        Eval.LanesOutOfArray = true;
+        continue;
+      }
       if (!Address)
         return Eval;
       Lanes[Lane] = {true, std::move(*Address)};

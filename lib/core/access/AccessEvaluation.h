@@ -120,6 +120,13 @@ struct AccessEvaluation {
   /// The unknown symbol for every value of which the numbers are the same
   /// (they are exact).
   std::string ForEvery;
+  /// Lanes were left out because the values given to symbols sent them
+  /// out of the array under a guard taken as true (a program that stays in
+  /// bounds switches them off).
+  bool LanesOutOfArray = false;
+  /// The unknown symbol every value of which gives the same numbers,
+  /// though they are a worst case over guards taken as true.
+  std::string SameForEveryValue;
   std::vector<WarpOutcome> Warps; ///< warps with at least one active lane
   unsigned WorstWarp = 0;         ///< index into Warps: most excess
   uint64_t BlockWavefronts = 0;   ///< summed over the warps of one block

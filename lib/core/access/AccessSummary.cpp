@@ -343,12 +343,16 @@ private:
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,
                               const BlockShape &Shape,
-                              const UniformValueSets *Only) {
+                              const UniformValueSets *Only, uint64_t StopAt) {
   AccessSummary S;
   SummaryBuilder Builder(S);
   for (const AccessInstance &I : Instances) {
     if (!I.runsFor(Shape))
       continue;
+    if (S.BlockWavefronts >= StopAt && S.judged()) {
+      S.Stopped = true;
+      break;
+    }
     if (!I.Uncounted.empty()) {
       AccessEvaluation E;
       E.Shape = Shape;

@@ -104,6 +104,9 @@ struct AccessSummary {
   size_t FirstProblem = 0;      ///< when !judged(): the first unjudged instance
   uint64_t BlockWavefronts = 0; ///< summed over instances and warps
   uint64_t BlockIdeal = 0;
+  /// summarizeAccess stopped at its StopAt: the executions after the last
+  /// instance are not evaluated, and the totals are theirs so far.
+  bool Stopped = false;
 
   bool judged() const;
   /// Judged, and some lane of the block runs it.
@@ -144,11 +147,14 @@ constexpr uint64_t MaxNestCombinations = 1 << 14;
 constexpr uint64_t MaxSumPeriod = 1 << 12;
 
 /// Every execution of \p Instances that runs for \p Shape, evaluated;
-/// \p Only as in evaluateAccess.
+/// \p Only as in evaluateAccess. The evaluation stops (Stopped) once the
+/// executions evaluated take \p StopAt wavefronts per block: a fix search
+/// needs no more of a layout that can no longer win.
 AccessSummary summarizeAccess(const SharedArrayLayout &Array,
                               const std::vector<AccessInstance> &Instances,
                               const BlockShape &Shape,
-                              const UniformValueSets *Only = nullptr);
+                              const UniformValueSets *Only = nullptr,
+                              uint64_t StopAt = UINT64_MAX);
 
 } // namespace bankfix
 

@@ -210,11 +210,10 @@ bool padRows(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
 
 } // namespace
 
-std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
-                                         const SharedAccessDesc &Access,
-                                         const Addressing &Scheme,
-                                         const LaneEnv &Env,
-                                         AccessEvaluation &Eval) {
+std::optional<SymbolicValue>
+laneAddress(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
+            const Addressing &Scheme, const LaneEnv &Env,
+            AccessEvaluation &Eval, bool *OutOfBounds) {
   const std::vector<int64_t> &Scale = Scheme.Scale;
   std::optional<int64_t> Const = checkedMul(Access.ByteOffset, uint64_t(1));
   if (Const)
@@ -239,6 +238,10 @@ std::optional<SymbolicValue> laneAddress(const SharedArrayLayout &Array,
     if (V.isConcrete() &&
         (V.Const < 0 ||
          (Scheme.Extent[D] != 0 && uint64_t(V.Const) >= Scheme.Extent[D]))) {
+      if (OutOfBounds) {
+        *OutOfBounds = true;
+        return std::nullopt;
+      }
       setProblem(Eval,
                  Access.FlatBytes
                      ? "byte offset " + std::to_string(V.Const) +

@@ -310,10 +310,31 @@ switchingTerms(const SharedAccessDesc &Access, const std::string &Symbol) {
   return Naming;
 }
 
+/// Whether no value of \p Symbol can change \p Unbound's judgement: the
+/// symbol is in no index (so no value moves a lane out of the array), and
+/// every guard \p Unbound took as true reads memory (NeverConcrete), which
+/// no binding decides. searchSymbol would evaluate the whole access for a
+/// value only to find as many guards taken as true, and keep \p Unbound.
+bool bindingDecidesNothing(const SharedAccessDesc &Access,
+                           const std::string &Symbol,
+                           const AccessEvaluation &Unbound) {
+  if (!Unbound.judged() || Unbound.AssumedGuardExprs.empty())
+    return false;
+  for (const LaneExpr *G : Unbound.AssumedGuardExprs)
+    if (!G->NeverConcrete)
+      return false;
+  for (const LaneExprPtr &I : Access.Indices)
+    if (mentions(*I, Symbol))
+      return false;
+  return true;
+}
+
 std::optional<AccessEvaluation>
 searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
              const BlockShape &Shape, const std::string &Symbol, IntType Type,
              const AccessEvaluation &Unbound, const UniformValueSets *Only) {
+  if (bindingDecidesNothing(Access, Symbol, Unbound))
+    return std::nullopt;
   std::optional<AccessEvaluation> Worst, First, Invalid;
   /// The values left out, each with why ("index 1027 is out of bounds").
   std::vector<std::pair<int64_t, std::string>> LeftOut;
@@ -380,6 +401,10 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     if (Unbound.judged() &&
         E.AssumedGuards.size() >= Unbound.AssumedGuards.size())
       return std::nullopt;
+    // Every lane that would run it leaves the array: a value the program,
+    // staying in bounds, does not reach here (a loop has ended).
+    if (E.Warps.empty() && E.LanesOutOfArray)
+      continue;
     E.Binding = Symbol + " = " + std::to_string(V);
     E.Bound = Bindings;
     LargestValid = std::max(LargestValid.value_or(V), V);
@@ -401,6 +426,8 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     Worst->ForEvery = Symbol;
     return Worst;
   }
+  if (Same)
+    Worst->SameForEveryValue = Symbol;
   describeWorstCase(*Worst);
   return Worst;
 }

@@ -30,7 +30,11 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
     for (const LaneExprPtr &Index : I.Desc.Indices)
       collectUnknownUniforms(*Index, InAddress);
     for (const auto &[Symbol, Value] : I.Eval.Bound) {
-      if (!I.Eval.exact() && InAddress.count(Symbol)) {
+      // Every value gives the layout as it is the same numbers: a
+      // candidate is compared at sample values too (and its best at every
+      // value, verifyBest).
+      bool Same = I.Eval.SameForEveryValue == Symbol;
+      if (!I.Eval.exact() && InAddress.count(Symbol) && !Same) {
         Problem = "depend on '" + Symbol +
                   "', which is not known here (judged " + I.Eval.WorstCase +
                   "): no layout is best for every value";
@@ -38,8 +42,11 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
         return false;
       }
       std::vector<int64_t> &List = Worst.Values[Symbol];
-      if (std::find(List.begin(), List.end(), Value) == List.end())
-        List.push_back(Value);
+      for (int64_t V = Same ? 0 : SampledValues; V <= SampledValues; ++V) {
+        int64_t Add = V == SampledValues ? Value : V;
+        if (std::find(List.begin(), List.end(), Add) == List.end())
+          List.push_back(Add);
+      }
     }
     for (const auto &[Symbol, Type] : InAddress)
       if (!Worst.Values.count(Symbol))
@@ -84,6 +91,15 @@ bool CandidateTotals::add(uint64_t Sum, uint64_t Ideal, bool FromData) {
       FloorsAfter && I < FloorsAfter->size() ? (*FloorsAfter)[I] : 0;
   Pruned = Total + Rest >= Bound;
   return !Pruned;
+}
+
+uint64_t CandidateTotals::stopAt() const {
+  if (Bound == UINT64_MAX)
+    return UINT64_MAX;
+  size_t I = PerAccess.size();
+  uint64_t Rest =
+      FloorsAfter && I < FloorsAfter->size() ? (*FloorsAfter)[I] : 0;
+  return Bound > Total + Rest ? Bound - Total - Rest : 0;
 }
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
@@ -176,7 +192,8 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
-                      WorstCaseValues &Worst, bool AsIs, bool *FromData) {
+                      WorstCaseValues &Worst, bool AsIs, bool *FromData,
+                      uint64_t StopAt) {
   Sum = Ideal = 0;
   bool Known =
       AsIs && Shapes.AsIs && Shapes.AsIs->size() == Shapes.Shapes.size();
@@ -184,7 +201,8 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
     AccessSummary Judged;
     if (!Known)
       Judged = summarizeAccess(Layout, Instances, Shapes.Shapes[K],
-                               AsIs || Worst.Every ? nullptr : &Worst.Values);
+                               AsIs || Worst.Every ? nullptr : &Worst.Values,
+                               StopAt > Sum ? StopAt - Sum : 0);
     const AccessSummary &S = Known ? (*Shapes.AsIs)[K] : Judged;
     if (!S.judged()) {
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
@@ -197,6 +215,8 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
         *FromData = *FromData || I.Eval.LanesFromData;
     Sum += S.BlockWavefronts;
     Ideal += S.BlockIdeal;
+    if (Sum >= StopAt)
+      return true;
   }
   return true;
 }
@@ -241,6 +261,8 @@ void verifyAtEveryValue(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
   Worst.Every = false;
   Out.Unverified = Totals.OverBudget;
   uint64_t Total = Judged ? sum(Totals.PerAccess) : 0;
+  if (!Judged && !Totals.OverBudget)
+    Out.VerifyProblem = Problem;
   if (!Judged || Totals.OverBudget || Total >= Out.Before) {
     Out.Best = 0;
     Out.After = Out.Before;
@@ -273,6 +295,10 @@ void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
   Plan.After = Outcome.After;
   Plan.Floor = Outcome.Floor;
   Plan.Untried = Outcome.Untried;
+  // No candidate could be judged: why the style does not apply.
+  if (Outcome.CandidatesJudged == 0 && !Outcome.FirstCandidateProblem.empty() &&
+      Plan.WhyNot.empty())
+    Plan.WhyNot = Outcome.FirstCandidateProblem;
   if (Outcome.GainOnlyFromData && Plan.WhyNot.empty())
     Plan.WhyNot = "the layouts that lower its wavefronts lower only those of "
                   "accesses whose lanes depend on data read from memory, "
@@ -285,6 +311,11 @@ void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
                   std::to_string(workBudgets().Fix) + " lanes evaluated with " +
                   std::to_string(Outcome.Untried) +
                   " layouts untried (raise it with --max-fix-work)";
+  if (!Outcome.VerifyProblem.empty() && Plan.WhyNot.empty())
+    Plan.WhyNot = "the layout that lowers its wavefronts at the values its "
+                  "accesses were judged at cannot be judged at every value "
+                  "they can take: " +
+                  Outcome.VerifyProblem;
   if (Outcome.Unverified && Plan.WhyNot.empty())
     Plan.WhyNot = "checking the best layout found at every value the "
                   "accesses can take would pass bankfix's budget of " +

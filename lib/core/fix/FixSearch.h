@@ -50,6 +50,11 @@ struct CandidateTotals {
   /// candidate can no longer beat Bound (Pruned): stop evaluating it.
   bool add(uint64_t Sum, uint64_t Ideal, bool FromData = false);
 
+  /// The wavefronts per block at which the next access prunes the
+  /// candidate whatever its other executions take: its evaluation may
+  /// stop there.
+  uint64_t stopAt() const;
+
   /// Per access evaluated: it takes no more than its ideal.
   std::vector<bool> atIdeal() const;
 
@@ -77,6 +82,9 @@ struct SearchOutcome {
   /// Checking the best candidate at every value would pass the budget:
   /// no candidate is offered.
   bool Unverified = false;
+  /// Why the best candidate could not be judged at every value (then no
+  /// candidate is offered).
+  std::string VerifyProblem;
   /// Candidates left untried because the search's budget was spent.
   size_t Untried = 0;
   std::vector<uint64_t> BeforePerAccess, AfterPerAccess;
@@ -133,13 +141,14 @@ std::string accessProblem(const std::string &Label, const std::string &Problem,
 /// no layout is best for every value, and the best for the worst value
 /// moves to another value once applied); otherwise a candidate, judged at
 /// \p Worst's values unless Worst.Every. The layout as it is takes the
-/// summaries of \p Shapes when it has them.
+/// summaries of \p Shapes when it has them. The sums stop (partial)
+/// once \p Sum reaches \p StopAt (CandidateTotals::stopAt).
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
                       const JudgedShapes &Shapes, uint64_t &Sum,
                       uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs,
-                      bool *FromData = nullptr);
+                      bool *FromData = nullptr, uint64_t StopAt = UINT64_MAX);
 
 /// Judges \p Out's best candidate over every value of the symbols the
 /// search compared at \p Worst's values only: its numbers become the
@@ -154,7 +163,8 @@ void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst);
 
 /// Copies \p Outcome's totals into \p Plan, with one change per access
-/// named by \p Labels, and the accesses the plan makes worse.
+/// named by \p Labels, and the accesses the plan makes worse; when it
+/// offers nothing and has no reason yet, the reason (WhyNot).
 void fillPlan(FixPlan &Plan, const SearchOutcome &Outcome,
               const std::vector<std::string> &Labels);
 

@@ -145,7 +145,7 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
         Period
             ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
                                A.Shapes, Sum, Ideal, Problem, Worst, false,
-                               &FromData)
+                               &FromData, Totals.stopAt())
             : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
                                Problem, Worst, true, &FromData);
     if (!Judged) {

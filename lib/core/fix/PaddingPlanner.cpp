@@ -157,9 +157,9 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
         bool FromData = false;
         if (!Instances)
           Problem = Undecided;
-        if (!Instances ||
-            !accessWavefronts(Changed, *Instances, A.Shapes, Sum, Ideal,
-                              Problem, Worst, AsIs, &FromData)) {
+        if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
+                                            Ideal, Problem, Worst, AsIs,
+                                            &FromData, Totals.stopAt())) {
           Problem = accessProblem(A.Label, Problem, Worst);
           Judged = false;
           return false;
@@ -240,9 +240,6 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
       return plannedInstructions(Layouts, PadBy(C));
     });
   Plan.WhyNot = Outcome.Problem;
-  if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&
-      !Outcome.FirstCandidateProblem.empty())
-    Plan.WhyNot = Outcome.FirstCandidateProblem;
   Plan.Pad = unsigned(Outcome.Best);
   fillPlan(Plan, Outcome, plannedLabels(Layouts));
   return Plan;

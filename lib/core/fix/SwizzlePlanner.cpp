@@ -102,9 +102,6 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
   SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
-  if (Plan.WhyNot.empty() && Outcome.CandidatesJudged == 0 &&
-      !Outcome.FirstCandidateProblem.empty())
-    Plan.WhyNot = Outcome.FirstCandidateProblem;
   if (Outcome.Best != 0)
     Plan.Swizzle = Candidates[Outcome.Best - 1];
   fillPlan(Plan, Outcome, plannedLabels(Layouts));

@@ -394,6 +394,41 @@ std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
   return Halves ? 1 : *Least;
 }
 
+namespace {
+
+/// \p E without the integer conversions around it that keep at least
+/// \p Bits bits.
+const LaneExpr *withoutWideningCasts(const LaneExpr *E, unsigned Bits) {
+  while (E->Kind == ExprKind::Cast && E->Type.Bits >= Bits &&
+         E->Ops[0]->Type.Bits >= Bits)
+    E = E->Ops[0].get();
+  return E;
+}
+
+} // namespace
+
+LaneExprPtr Walker::stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
+                           const std::string &Name) const {
+  const LaneExpr *E = withoutWideningCasts(Out.get(), Symbol.Type.Bits);
+  if (E->Kind != ExprKind::Binary ||
+      (E->BOp != BinaryOp::Add && E->BOp != BinaryOp::Sub))
+    return nullptr;
+  auto IsSymbol = [&](const LaneExprPtr &Op) {
+    return withoutWideningCasts(Op.get(), Symbol.Type.Bits) == &Symbol;
+  };
+  auto Names = [&](const LaneExprPtr &Op) {
+    return mentionsUniform(*Op,
+                           [&](const std::string &N) { return N == Name; });
+  };
+  if (IsSymbol(E->Ops[0]) && !Names(E->Ops[1]))
+    return E->BOp == BinaryOp::Add
+               ? E->Ops[1]
+               : LaneExpr::unary(UnaryOp::Minus, E->Ops[1], E->Ops[1]->Type);
+  if (E->BOp == BinaryOp::Add && IsSymbol(E->Ops[1]) && !Names(E->Ops[0]))
+    return E->Ops[0];
+  return nullptr;
+}
+
 void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
                           const WriteCollector &Writes) {
   if (Stepped) {
@@ -413,21 +448,42 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   applySideEffects(Inc);
   LocalValues AfterOne = std::move(Values);
   Values = std::move(Trial);
+  // A variable that starts at a lane's own value and steps by the same
+  // amount in every lane (`i = threadIdx.x; ...; i += blockDim.x`) holds
+  // its entry value plus the step times the iteration, a symbol.
+  std::map<const VarDecl *, std::string> IterationSymbols;
   for (const VarDecl *V : Writes.Written) {
     if (!Values.count(V))
       continue;
     LaneExprPtr In = Entry.lookup(V), Out = AfterOne.lookup(V);
-    bool Uniform = In && Out && !dependsOnLane(*In) &&
-                   !mentions(*In, ExprKind::Unknown) && !dependsOnLane(*Out) &&
-                   !mentions(*Out, ExprKind::Unknown);
-    if (!Uniform)
-      Values[V] = LaneExpr::unknown(V->getNameAsString(),
-                                    "changes in a loop bankfix cannot unroll");
+    bool Known = In && Out && !mentions(*In, ExprKind::Unknown) &&
+                 !dependsOnLane(*Out) && !mentions(*Out, ExprKind::Unknown);
+    if (Known && !dependsOnLane(*In))
+      continue;
+    if (Known && !Pointers.count(V))
+      if (LaneExprPtr Step = stepOf(Out, *Values[V], V->getNameAsString())) {
+        std::string Symbol = "iter(" + V->getNameAsString() + ")";
+        IntType T = Values[V]->Type;
+        Values[V] = LaneExpr::binary(
+            BinaryOp::Add, In,
+            LaneExpr::binary(
+                BinaryOp::Mul,
+                LaneExpr::cast(LaneExpr::uniform(Symbol, IntType::unsignedTy()),
+                               T),
+                LaneExpr::cast(Step, T), T),
+            T);
+        IterationSymbols[V] = Symbol;
+        continue;
+      }
+    Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                  "changes in a loop bankfix cannot unroll");
   }
   size_t SymbolsBefore = OnceLoopSymbols.size();
   std::map<std::string, int64_t> PowersBefore = OncePowersOfTwo;
   for (const VarDecl *V : Writes.Written)
-    if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
+    if (auto It = IterationSymbols.find(V); It != IterationSymbols.end())
+      OnceLoopSymbols.push_back(It->second);
+    else if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
       OnceLoopSymbols.push_back(V->getNameAsString());
       if (std::optional<int64_t> From = geometricFrom(
               V->getNameAsString(), Entry.lookup(V), AfterOne.lookup(V)))

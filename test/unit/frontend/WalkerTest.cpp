@@ -9,6 +9,7 @@
 
 #include "ParsedCuda.h"
 
+#include "core/expr/LaneEvaluator.h"
 #include "frontend/analysis/SharedAccessFinder.h"
 
 #include <gtest/gtest.h>
@@ -88,6 +89,55 @@ __global__ void k(float *out) {
   const FoundAccess &A = Found.Accesses[0];
   EXPECT_TRUE(A.FlatBytes);
   EXPECT_EQ(A.Array->Layout.Name, "s");
+}
+
+TEST(Walker, ABlockStrideLoopIsItsEntryPlusTheIterationTimesTheStep) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const float *in, int n) {
+  extern __shared__ float s[];
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    s[i] = in[i];
+  for (int i = n - 1 - (int)threadIdx.x; i >= 0; i -= blockDim.x * 2)
+    s[i] = in[i];
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 2u);
+  for (size_t A = 0; A < 2; ++A) {
+    ASSERT_EQ(Found.Accesses[A].Instances.size(), 1u);
+    const AccessInstance &I = Found.Accesses[A].Instances[0];
+    EXPECT_EQ(I.OnceLoopSymbols, std::vector<std::string>{"iter(i)"});
+    // Lane 3 in iteration 2: 3 + 2 * 32, and n - 1 - 3 - 2 * 64 for n = 500.
+    UniformBindings B{{"iter(i)", 2}, {"n", 500}};
+    LaneEnv Env{{3, 0, 0}, {32, 1, 1}, &B};
+    EXPECT_EQ(evaluateLaneConcrete(*I.Desc.Indices[0], Env),
+              A == 0 ? 67 : 500 - 1 - 3 - 128);
+  }
+}
+
+TEST(Walker, ASharedScalarIsTheSameInEveryLane) {
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const unsigned *len, float *out) {
+  __shared__ unsigned start;
+  __shared__ float s[256];
+  if (threadIdx.x == 0)
+    start = len[blockIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s[start + threadIdx.x];
+}
+)",
+                              AST);
+  const FoundAccess *Load = nullptr;
+  for (const FoundAccess &A : Found.Accesses)
+    if (A.Array->Layout.Name == "s")
+      Load = &A;
+  ASSERT_NE(Load, nullptr);
+  const LaneExpr &Index = *Load->Instances[0].Desc.Indices[0];
+  EXPECT_TRUE(mentionsUniform(
+      Index, [](const std::string &N) { return N == "start"; }));
+  EXPECT_FALSE(mentions(Index, ExprKind::Unknown));
 }
 
 TEST(Walker, RemarksOnSharedMemoryPassedOutOfSight) {

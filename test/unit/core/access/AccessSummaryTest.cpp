@@ -56,6 +56,23 @@ TEST(AccessSummary, OneUnjudgedIterationMakesTheAccessUnjudged) {
   EXPECT_EQ(S.Instances[S.FirstProblem].Iteration, "k = 40");
 }
 
+TEST(AccessSummary, StopsOnceItReachesItsStop) {
+  // Four iterations of a 32-way column read (256 wavefronts each): asked
+  // to stop at 300, it evaluates two and keeps their totals.
+  std::vector<AccessInstance> Instances;
+  for (int J = 0; J < 4; ++J)
+    Instances.push_back(instance({tx(), ty() + 8 * J}, ""));
+  AccessSummary S =
+      summarizeAccess(Tile, Instances, Block32x8, nullptr, /*StopAt=*/300);
+  EXPECT_TRUE(S.Stopped);
+  EXPECT_EQ(S.Instances.size(), 2u);
+  EXPECT_EQ(S.BlockWavefronts, 2u * 256u);
+  // A stop it never reaches changes nothing.
+  S = summarizeAccess(Tile, Instances, Block32x8, nullptr, 4 * 256);
+  EXPECT_FALSE(S.Stopped);
+  EXPECT_EQ(S.BlockWavefronts, 4u * 256u);
+}
+
 TEST(AccessSummary, NoLaneRuns) {
   AccessInstance I = instance({tx(), 0}, "");
   I.Desc.Guard = (tx() < 0).P;

@@ -140,6 +140,43 @@ TEST(UniformSearch, TwoUnknownsInOneProductAreNotJudged) {
       << E.Problem;
 }
 
+TEST(UniformSearch, LanesAValueSendsOutOfTheArrayAreSwitchedOff) {
+  // for (i = threadIdx.x; i < rows * 32; i += 64) t[i / 32][i % 32], 64
+  // threads: the iteration k sends every lane past t[32][32] from k = 16;
+  // rows is not known, so a program that stays in bounds ends the loop
+  // there. Each iteration that runs reads two rows: no conflict.
+  SharedAccessDesc A =
+      access({(tx() + sym("k") * 64) / 32, (tx() + sym("k") * 64) % 32});
+  A.Guard = (tx() + sym("k") * 64 < sym("rows") * 32).P;
+  AccessEvaluation E =
+      evaluateAccess({"t", {32, 32}, 4}, A, BlockShape{{64, 1, 1}});
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_FALSE(E.exact());
+  EXPECT_EQ(E.BlockWavefronts, 2u);
+  EXPECT_EQ(E.SameForEveryValue, "k");
+  // With no value given to a symbol, a lane out of the array is still a
+  // problem, guard or not.
+  SharedAccessDesc Past = access({tx() + 32});
+  Past.Guard = (tx() < sym("rows")).P;
+  AccessEvaluation P =
+      evaluateAccessWith({"t", {32}, 4}, Past, OneWarp, {nullptr, true});
+  EXPECT_FALSE(P.judged());
+  EXPECT_TRUE(P.ProblemFromValues);
+}
+
+TEST(UniformSearch, ASymbolOnlyInADataGuardIsNotSearched) {
+  // if (n < in[i]) a[threadIdx.x * 2]: no value of n decides the guard,
+  // which reads memory; one evaluation, and the same judgement.
+  SharedAccessDesc A = access({tx() * 2});
+  A.Guard = (sym("n") < unknownTerm("in[i]")).P;
+  uint64_t Before = lanesEvaluated();
+  AccessEvaluation E = evaluateAccess({"a", {64}, 4}, A, OneWarp);
+  EXPECT_EQ(lanesEvaluated() - Before, 32u);
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().NWay, 2u);
+  EXPECT_EQ(E.WorstCase, "if 'n < in[i]' holds in every lane");
+}
+
 TEST(UniformSearch, WarpUniformGuardIsAnAssumption) {
   // if (blockIdx.x < 4) a[threadIdx.x * 2]: when it runs, 2-way.
   SharedAccessDesc A = access({tx() * 2});

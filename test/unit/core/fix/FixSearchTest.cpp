@@ -72,6 +72,22 @@ TEST(FixSearch, StopsACandidateThatCannotWin) {
   EXPECT_EQ(Evaluated, 3u + 3u + 1u + 1u + 3u);
 }
 
+TEST(FixSearch, TheStopIsWhereTheNextAccessPrunes) {
+  CandidateTotals T;
+  EXPECT_EQ(T.stopAt(), UINT64_MAX); // no bound: evaluate everything
+  std::vector<uint64_t> Floors = {5, 2, 0};
+  T.Bound = 20;
+  T.FloorsAfter = &Floors;
+  // First access: the others take 5 at least, so 15 already prunes.
+  EXPECT_EQ(T.stopAt(), 15u);
+  ASSERT_TRUE(T.add(10, 1));
+  // Second: 20 - 10 - 2.
+  EXPECT_EQ(T.stopAt(), 8u);
+  // Adding exactly the stop prunes.
+  EXPECT_FALSE(T.add(8, 1));
+  EXPECT_TRUE(T.Pruned);
+}
+
 TEST(FixSearch, AStoppedCandidateStillSaysWhetherAnyCanBeJudged) {
   // Candidate 1 cannot be judged; 2 stops early at its first access (40 of
   // the 34 to beat) although its second could not be judged either; 3

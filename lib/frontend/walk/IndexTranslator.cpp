@@ -208,13 +208,6 @@ LaneExprPtr IndexTranslator::translateVariable(const DeclRefExpr *Ref) {
   std::string Name = Var->getNameAsString();
   if (Var->hasLocalStorage())
     return LaneExpr::unknown(Name, "has no known value here");
-  // A shared scalar (`__shared__ uint len;`, set by one thread before a
-  // barrier) is one word that every lane of the warp reads at once: its
-  // value is not known, but it is the same in every lane, like a kernel
-  // parameter's.
-  if (Var->hasAttr<CUDASharedAttr>() &&
-      Var->getType()->isIntegralOrEnumerationType())
-    return LaneExpr::uniform(Name, intTypeOf(Var->getType()));
   return LaneExpr::unknown(Name, "is a variable whose value is not known");
 }
 

@@ -116,30 +116,6 @@ __global__ void k(const float *in, int n) {
   }
 }
 
-TEST(Walker, ASharedScalarIsTheSameInEveryLane) {
-  std::unique_ptr<clang::ASTUnit> AST;
-  SharedAccesses Found = walk(R"(
-__global__ void k(const unsigned *len, float *out) {
-  __shared__ unsigned start;
-  __shared__ float s[256];
-  if (threadIdx.x == 0)
-    start = len[blockIdx.x];
-  __syncthreads();
-  out[threadIdx.x] = s[start + threadIdx.x];
-}
-)",
-                              AST);
-  const FoundAccess *Load = nullptr;
-  for (const FoundAccess &A : Found.Accesses)
-    if (A.Array->Layout.Name == "s")
-      Load = &A;
-  ASSERT_NE(Load, nullptr);
-  const LaneExpr &Index = *Load->Instances[0].Desc.Indices[0];
-  EXPECT_TRUE(mentionsUniform(
-      Index, [](const std::string &N) { return N == "start"; }));
-  EXPECT_FALSE(mentions(Index, ExprKind::Unknown));
-}
-
 TEST(Walker, RemarksOnSharedMemoryPassedOutOfSight) {
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(

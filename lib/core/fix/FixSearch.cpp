@@ -20,6 +20,18 @@ namespace {
 /// which a rewritten subscript may no longer allow (`i + i / W`).
 constexpr int64_t SampledValues = 8;
 
+/// Adds \p V to \p List unless it is there.
+void addValue(std::vector<int64_t> &List, int64_t V) {
+  if (std::find(List.begin(), List.end(), V) == List.end())
+    List.push_back(V);
+}
+
+/// Adds the sample values 0 to SampledValues - 1 to \p List.
+void addSampledValues(std::vector<int64_t> &List) {
+  for (int64_t V = 0; V < SampledValues; ++V)
+    addValue(List, V);
+}
+
 /// Adds the values \p S's executions were judged at to \p Worst, and
 /// sample values of the symbols in an address judged without one; false
 /// with \p Problem when one is a worst case over a symbol in the address.
@@ -42,16 +54,13 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
         return false;
       }
       std::vector<int64_t> &List = Worst.Values[Symbol];
-      for (int64_t V = Same ? 0 : SampledValues; V <= SampledValues; ++V) {
-        int64_t Add = V == SampledValues ? Value : V;
-        if (std::find(List.begin(), List.end(), Add) == List.end())
-          List.push_back(Add);
-      }
+      if (Same)
+        addSampledValues(List);
+      addValue(List, Value);
     }
     for (const auto &[Symbol, Type] : InAddress)
       if (!Worst.Values.count(Symbol))
-        for (int64_t V = 0; V < SampledValues; ++V)
-          Worst.Values[Symbol].push_back(V);
+        addSampledValues(Worst.Values[Symbol]);
   }
   return true;
 }

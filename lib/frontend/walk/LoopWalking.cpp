@@ -405,10 +405,11 @@ const LaneExpr *withoutWideningCasts(const LaneExpr *E, unsigned Bits) {
   return E;
 }
 
-} // namespace
-
-LaneExprPtr Walker::stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
-                           const std::string &Name) const {
+/// What one iteration adds to a variable that held \p Symbol (named
+/// \p Name) when it ends holding \p Out (`i + blockDim.x`: blockDim.x);
+/// null when \p Out is not the symbol plus or minus a term without it.
+LaneExprPtr stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
+                   const std::string &Name) {
   const LaneExpr *E = withoutWideningCasts(Out.get(), Symbol.Type.Bits);
   if (E->Kind != ExprKind::Binary ||
       (E->BOp != BinaryOp::Add && E->BOp != BinaryOp::Sub))
@@ -428,6 +429,8 @@ LaneExprPtr Walker::stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
     return E->Ops[0];
   return nullptr;
 }
+
+} // namespace
 
 void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
                           const WriteCollector &Writes) {

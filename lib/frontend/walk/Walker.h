@@ -268,11 +268,6 @@ private:
                                             bool &Uniform);
   std::string iterationLabel(const WriteCollector &Writes);
   LaneExprPtr uniformValueOf(const clang::VarDecl *V);
-  /// What one iteration adds to a variable that held \p Symbol (named
-  /// \p Name) when it ends holding \p Out (`i + blockDim.x`: blockDim.x);
-  /// null when \p Out is not the symbol plus or minus a term without it.
-  LaneExprPtr stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
-                     const std::string &Name) const;
   /// For a loop walked once: the least power of two \p Name takes when it
   /// starts at \p In (its value on entry) and one iteration leaves \p Out
   /// (double or half its value); nullopt when it is not such a variable.

@@ -135,6 +135,7 @@ LaneState laneStateOf(const LaneExprPtr &Guard, const LaneEnv &Env,
                    G.Error.Message,
                G.Error.Term);
     Eval.ProblemFromValues = true;
+    Eval.GuardUndefined = true;
     return LaneState::Failed;
   }
   if (Options.AssumeUndecidedGuards) {

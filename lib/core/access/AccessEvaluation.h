@@ -97,6 +97,11 @@ struct AccessEvaluation {
   /// The problem comes from the values the lanes reached (an index out of
   /// bounds, a division by zero), not from what could not be evaluated.
   bool ProblemFromValues = false;
+  /// With ProblemFromValues: a lane's guard divides by zero, shifts out of
+  /// range or overflows for the values given to symbols. Evaluating it is
+  /// undefined behaviour, so a correct program never has these values
+  /// where it runs.
+  bool GuardUndefined = false;
   /// Not judged because judging it would pass its budget (WorkBudget.h).
   bool OverBudget = false;
   /// Guard conjuncts taken as true ("'x > 0' holds in every lane").

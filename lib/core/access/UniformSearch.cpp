@@ -387,6 +387,10 @@ searchSymbol(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
     if (!E.judged()) {
       if (!E.ProblemFromValues)
         return std::nullopt;
+      // The guard's own evaluation is undefined for this value (`1 << n`
+      // overflows): no correct program reaches the access with it.
+      if (E.GuardUndefined)
+        continue;
       LeftOut.push_back({V, E.Problem});
       if (!Invalid) { // a value the program cannot have
         Invalid = std::move(E);

@@ -34,9 +34,10 @@ struct AccessInstance {
   SharedAccessDesc Desc;
   std::string Iteration; ///< "j = 8"; empty outside unrolled loops
   /// Set when the walk that found this execution knew blockDim (a loop
-  /// bounded by it was unrolled): the execution belongs to that block
-  /// shape alone.
-  std::optional<std::array<unsigned, 3>> OnlyForBlockDim;
+  /// bounded by it was unrolled) or the parameter values of the launches
+  /// of one shape: the execution belongs to that block shape (and set of
+  /// values) alone.
+  std::optional<BlockShape> OnlyForShape;
   /// Executions of one thread with the same Region follow each other in
   /// straight-line code; Sequence orders them (what the compiler may
   /// merge).
@@ -82,7 +83,7 @@ struct AccessInstance {
   uint64_t executions() const { return Range ? Range->Count : 1; }
 
   bool runsFor(const BlockShape &Shape) const {
-    return !MergedAway && (!OnlyForBlockDim || *OnlyForBlockDim == Shape.Dim);
+    return !MergedAway && (!OnlyForShape || *OnlyForShape == Shape);
   }
 };
 

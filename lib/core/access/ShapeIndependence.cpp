@@ -90,11 +90,10 @@ bool readsThreadY(const std::vector<AccessInstance> &Instances) {
 std::string shapeDependence(const std::vector<AccessInstance> &Instances) {
   // A function walked once per shape (a loop bounded by blockDim): the
   // access is the same in each walk, or its executions depend on blockDim.
-  std::map<std::array<unsigned, 3>, std::vector<const AccessInstance *>>
-      PerShape;
+  std::map<BlockShape, std::vector<const AccessInstance *>> PerShape;
   for (const AccessInstance &I : Instances)
-    if (I.OnlyForBlockDim)
-      PerShape[*I.OnlyForBlockDim].push_back(&I);
+    if (I.OnlyForShape)
+      PerShape[*I.OnlyForShape].push_back(&I);
   bool BlockDim = anyExpression(Instances, [](const LaneExprPtr &E) {
     return mentions(*E, ExprKind::BlockDim);
   });

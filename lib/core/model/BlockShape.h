@@ -22,6 +22,10 @@ constexpr uint64_t MaxThreadsPerBlock = 1024;
 
 struct BlockShape {
   std::array<unsigned, 3> Dim = {32, 32, 1};
+  /// Launches of one shape that pass the kernel different parameter values
+  /// (LaunchArguments.h) are analysed apart: 1, 2, ... tell them apart. 0
+  /// for a shape whose launches agree, or that no launch gives.
+  unsigned ArgumentSet = 0;
 
   uint64_t threads() const { return uint64_t(Dim[0]) * Dim[1] * Dim[2]; }
   unsigned warps() const;
@@ -45,7 +49,12 @@ struct BlockShape {
   /// "32x8x1".
   std::string str() const;
 
-  bool operator==(const BlockShape &O) const { return Dim == O.Dim; }
+  bool operator==(const BlockShape &O) const {
+    return Dim == O.Dim && ArgumentSet == O.ArgumentSet;
+  }
+  bool operator<(const BlockShape &O) const {
+    return Dim != O.Dim ? Dim < O.Dim : ArgumentSet < O.ArgumentSet;
+  }
 };
 
 /// Parses "X[,Y[,Z]]" or "X[xY[xZ]]". Each dimension must be at least 1 and

@@ -108,6 +108,12 @@ bool namesAFunctionOf(const BlockDimOption &Option, ASTContext &Ctx) {
   return Finder.Found;
 }
 
+/// "from the launch at k.cu:12:3", "... through 'launch'".
+static std::string launchOrigin(const SourceManager &SM, const LaunchSite &L) {
+  return "from the launch at " + describePlace(SM, L.Loc) +
+         (L.Through.empty() ? "" : " through " + L.Through);
+}
+
 /// The shapes of \p F by the rules above, before the launches' arguments
 /// are said.
 static std::vector<BlockShapeChoice>
@@ -131,8 +137,7 @@ shapesBeforeArguments(const FunctionDecl &F,
   for (const LaunchSite &L : Launches) {
     if (!L.Kernel || L.Kernel->getCanonicalDecl() != F.getCanonicalDecl())
       continue;
-    std::string Origin = "from the launch at " + describePlace(SM, L.Loc) +
-                         (L.Through.empty() ? "" : " through " + L.Through);
+    std::string Origin = launchOrigin(SM, L);
     if (L.Shapes.size() > 1) {
       Origin += ", whose block is one of ";
       for (size_t I = 0; I < L.Shapes.size(); ++I)
@@ -163,12 +168,24 @@ std::vector<BlockShapeChoice>
 chooseBlockShapes(const FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
                   const std::vector<BlockDimOption> &Options) {
-  std::vector<BlockShapeChoice> Choices =
-      shapesBeforeArguments(F, Launches, Options);
   LaunchArguments Arguments = launchArguments(F, Launches);
+  // A launch's shape whose launches pass several sets of values: one
+  // choice per set, from its first launch.
+  std::vector<BlockShapeChoice> Choices;
+  const SourceManager &SM = F.getASTContext().getSourceManager();
+  for (BlockShapeChoice &C : shapesBeforeArguments(F, Launches, Options)) {
+    bool Split = false;
+    for (const auto &[Shape, L] : Arguments.FirstLaunch)
+      if (C.Source == ShapeSource::Launch && Shape.Dim == C.Shape.Dim) {
+        Choices.push_back({Shape, launchOrigin(SM, *L), C.Source});
+        Split = true;
+      }
+    if (!Split)
+      Choices.push_back(std::move(C));
+  }
   // The only launch needs no second mention.
   for (BlockShapeChoice &C : Choices) {
-    auto ByShape = Arguments.SaidByShape.find(C.Shape.Dim);
+    auto ByShape = Arguments.SaidByShape.find(C.Shape);
     if (ByShape != Arguments.SaidByShape.end())
       C.Origin += ", with " + ByShape->second;
     if (!Arguments.Said.empty())
@@ -198,10 +215,10 @@ choicesWithProbes(const FunctionDecl &F,
 /// them, when it was walked once for every shape).
 static size_t oneWalk(const std::vector<AccessInstance> &Instances,
                       const BlockShape &Shape) {
-  return std::count_if(
-      Instances.begin(), Instances.end(), [&](const AccessInstance &I) {
-        return !I.OnlyForBlockDim || *I.OnlyForBlockDim == Shape.Dim;
-      });
+  return std::count_if(Instances.begin(), Instances.end(),
+                       [&](const AccessInstance &I) {
+                         return !I.OnlyForShape || *I.OnlyForShape == Shape;
+                       });
 }
 
 void trimProbes(std::vector<AccessInstance> &Instances,
@@ -237,16 +254,14 @@ void trimProbes(std::vector<AccessInstance> &Instances,
       Out.push_back(C);
   Choices = std::move(Out);
   // The walks for the shapes left out make no executions of their own.
-  Instances.erase(
-      std::remove_if(Instances.begin(), Instances.end(),
-                     [&](const AccessInstance &I) {
-                       return I.OnlyForBlockDim &&
-                              std::find_if(Kept.begin(), Kept.end(),
-                                           [&](const BlockShape &S) {
-                                             return S.Dim == *I.OnlyForBlockDim;
-                                           }) == Kept.end();
-                     }),
-      Instances.end());
+  Instances.erase(std::remove_if(Instances.begin(), Instances.end(),
+                                 [&](const AccessInstance &I) {
+                                   return I.OnlyForShape &&
+                                          std::find(Kept.begin(), Kept.end(),
+                                                    *I.OnlyForShape) ==
+                                              Kept.end();
+                                 }),
+                  Instances.end());
 }
 
 /// The summary for \p Shape: the one judged with it, or judged now.
@@ -262,9 +277,9 @@ static AccessSummary summaryFor(const BlockShape &Shape,
   // in each walk (shapeDependence): those of one walk stand for this shape.
   std::vector<AccessInstance> Walk;
   for (const AccessInstance &I : Instances)
-    if (!I.OnlyForBlockDim || *I.OnlyForBlockDim == Choices[0].Shape.Dim) {
+    if (!I.OnlyForShape || *I.OnlyForShape == Choices[0].Shape) {
       Walk.push_back(I);
-      Walk.back().OnlyForBlockDim.reset();
+      Walk.back().OnlyForShape.reset();
     }
   return summarizeAccess(Layout, Walk, Shape);
 }

@@ -8,6 +8,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace clang;
 
 namespace bankfix {
@@ -22,24 +24,69 @@ static bool fits(ASTContext &Ctx, QualType T, uint64_t V) {
   return Usable >= 64 || V < (uint64_t(1) << Usable);
 }
 
-/// Parameter \p I, which the launches \p Mine pass different values:
-/// recorded by block shape when each launch has one shape and a value, and
-/// the launches of one shape agree.
-static void byShape(ASTContext &Ctx,
-                    const std::vector<const LaunchSite *> &Mine, unsigned I,
-                    LaunchArguments &Out) {
-  QualType T = Mine.front()->Kernel->getParamDecl(I)->getType();
-  std::map<std::array<unsigned, 3>, uint64_t> Values;
+/// The value each launch of \p Mine passes, in the order of \p Params, by
+/// block shape: one entry per distinct set, with its first launch.
+using SetsByShape =
+    std::map<std::array<unsigned, 3>,
+             std::vector<std::pair<std::vector<uint64_t>, const LaunchSite *>>>;
+static SetsByShape setsOf(const std::vector<const LaunchSite *> &Mine,
+                          const std::vector<unsigned> &Params) {
+  SetsByShape Sets;
   for (const LaunchSite *L : Mine) {
-    if (L->Shapes.size() != 1 || I >= L->Arguments.size() || !L->Arguments[I] ||
-        !fits(Ctx, T, *L->Arguments[I]))
-      return;
-    auto [It, New] = Values.insert({L->Shapes[0].Dim, *L->Arguments[I]});
-    if (!New && It->second != *L->Arguments[I])
-      return;
+    std::vector<uint64_t> Values;
+    for (unsigned I : Params)
+      Values.push_back(*L->Arguments[I]);
+    auto &List = Sets[L->Shapes[0].Dim];
+    if (llvm::none_of(List,
+                      [&](const auto &Set) { return Set.first == Values; }))
+      List.push_back({Values, L});
   }
-  for (const auto &[Shape, V] : Values)
-    Out.ByShape[Shape][I] = int64_t(V);
+  return Sets;
+}
+
+/// The parameters \p Varying, which the launches \p Mine pass different
+/// values: recorded by block shape and set of values when each launch has
+/// one shape. A parameter that some launch passes no constant of its type
+/// stays unknown; with more than MaxArgumentSets sets, so does one that
+/// the launches of one shape pass different values.
+static void bySet(ASTContext &Ctx, const std::vector<const LaunchSite *> &Mine,
+                  std::vector<unsigned> Varying, LaunchArguments &Out) {
+  if (llvm::any_of(Mine,
+                   [](const LaunchSite *L) { return L->Shapes.size() != 1; }))
+    return;
+  llvm::erase_if(Varying, [&](unsigned I) {
+    QualType T = Mine.front()->Kernel->getParamDecl(I)->getType();
+    return llvm::any_of(Mine, [&](const LaunchSite *L) {
+      return I >= L->Arguments.size() || !L->Arguments[I] ||
+             !fits(Ctx, T, *L->Arguments[I]);
+    });
+  });
+  SetsByShape Sets = setsOf(Mine, Varying);
+  size_t Count = 0;
+  for (const auto &[Dim, List] : Sets)
+    Count += List.size();
+  if (Count > MaxArgumentSets) {
+    llvm::erase_if(Varying, [&](unsigned I) {
+      std::map<std::array<unsigned, 3>, uint64_t> Seen;
+      return llvm::any_of(Mine, [&](const LaunchSite *L) {
+        auto [It, New] = Seen.insert({L->Shapes[0].Dim, *L->Arguments[I]});
+        return !New && It->second != *L->Arguments[I];
+      });
+    });
+    Sets = setsOf(Mine, Varying);
+  }
+  if (Varying.empty())
+    return;
+  for (const auto &[Dim, List] : Sets)
+    for (size_t K = 0; K < List.size(); ++K) {
+      // A shape with one set keeps ArgumentSet 0: --block-dim's shape
+      // takes its values too.
+      BlockShape Shape{Dim, List.size() == 1 ? 0u : unsigned(K + 1)};
+      for (size_t P = 0; P < Varying.size(); ++P)
+        Out.ByShape[Shape][Varying[P]] = int64_t(List[K].first[P]);
+      if (List.size() > 1)
+        Out.FirstLaunch[Shape] = List[K].second;
+    }
 }
 
 LaunchArguments launchArguments(const FunctionDecl &Kernel,
@@ -59,6 +106,7 @@ LaunchArguments launchArguments(const FunctionDecl &Kernel,
     return Out;
   ASTContext &Ctx = Kernel.getASTContext();
   std::string Names;
+  std::vector<unsigned> Varying;
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel.getParamDecl(I);
     if (!P->getType()->isIntegralOrEnumerationType())
@@ -74,7 +122,7 @@ LaunchArguments launchArguments(const FunctionDecl &Kernel,
       Value = L->Arguments[I];
     }
     if (!Same) {
-      byShape(Ctx, Mine, I, Out);
+      Varying.push_back(I);
       continue;
     }
     if (!Value || !fits(Ctx, P->getType(), *Value))
@@ -83,6 +131,7 @@ LaunchArguments launchArguments(const FunctionDecl &Kernel,
     Names += (Names.empty() ? "" : ", ") + P->getNameAsString() + " = " +
              std::to_string(*Value);
   }
+  bySet(Ctx, Mine, Varying, Out);
   for (auto &[Shape, Values] : Out.ByShape)
     for (const auto &[I, V] : Values)
       Out.SaidByShape[Shape] += (Out.SaidByShape[Shape].empty() ? "" : ", ") +

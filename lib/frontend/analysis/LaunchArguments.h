@@ -7,13 +7,17 @@
 // bounded by it are unrolled and its indices evaluate to numbers, where the
 // parameter alone would be judged at its worst value. nvcc does not know
 // the value: what it compiles (merges, reused loads, loops it cannot
-// unroll) is worked out as for an unknown parameter. A parameter that the
-// launches pass different values has, under each launch's block shape,
-// that launch's value, when every launch has one shape and the launches of
-// one shape agree (`k<<<g, 128>>>(p, 128)` and `k<<<g, 256>>>(p, 256)`).
-// Otherwise, or when some launch passes a value bankfix does not follow, it
-// stays unknown; so does every parameter of every kernel when some launch
-// names a kernel bankfix does not follow.
+// unroll) is worked out as for an unknown parameter. Parameters that the
+// launches pass different values are analysed launch by launch, when every
+// launch has one block shape and passes each of them a constant: under
+// each distinct block shape and set of values, the launches' values
+// (`k<<<g, 128>>>(p, 128)` and `k<<<g, 256>>>(p, 256)`; two launches of
+// one shape with `n = 512` and `n = 1024` are two sets, told apart by
+// BlockShape::ArgumentSet). With more than MaxArgumentSets sets, only the
+// parameters on which the launches of each shape agree are followed. A
+// parameter some launch passes a value bankfix does not follow stays
+// unknown; so does every parameter of every kernel when some launch names
+// a kernel bankfix does not follow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,10 +42,17 @@ struct LaunchArguments {
   /// The kernel has one launch.
   bool OneLaunch = false;
   /// The parameters whose value depends on the launch, by the block shape
-  /// of the launches that pass it, and how to say them ("n = 128").
-  std::map<std::array<unsigned, 3>, std::map<unsigned, int64_t>> ByShape;
-  std::map<std::array<unsigned, 3>, std::string> SaidByShape;
+  /// (and set of values) of the launches that pass them, how to say them
+  /// ("n = 128"), and, for a shape whose launches pass several sets, the
+  /// first launch of each set (the choice of shape names it).
+  std::map<BlockShape, std::map<unsigned, int64_t>> ByShape;
+  std::map<BlockShape, std::string> SaidByShape;
+  std::map<BlockShape, const LaunchSite *> FirstLaunch;
 };
+
+/// The most sets of parameter values a kernel is analysed with, over all
+/// its block shapes: each is a walk and a judgement of its own.
+constexpr size_t MaxArgumentSets = 8;
 
 LaunchArguments launchArguments(const clang::FunctionDecl &Kernel,
                                 const std::vector<LaunchSite> &Launches);

@@ -4,6 +4,7 @@
 #include "frontend/analysis/LaunchOverruns.h"
 
 #include "core/access/ReachedBytes.h"
+#include "frontend/analysis/LaunchArguments.h"
 
 #include "clang/AST/Decl.h"
 
@@ -30,6 +31,25 @@ bool sameKernel(const clang::FunctionDecl *A, const clang::FunctionDecl *B) {
   return A && B && A->getCanonicalDecl() == B->getCanonicalDecl();
 }
 
+/// Whether \p Site is one of the launches \p C stands for: a launch of its
+/// shape and, for one of the sets of parameter values that launches of
+/// that shape pass (\p Sets, by shape), one that passes it.
+bool launchedWith(const LaunchSite &Site, const BlockShapeChoice &C,
+                  const LaunchArguments &Sets) {
+  if (C.Source != ShapeSource::Launch ||
+      std::none_of(Site.Shapes.begin(), Site.Shapes.end(),
+                   [&](const BlockShape &S) { return S.Dim == C.Shape.Dim; }))
+    return false;
+  auto Values = Sets.ByShape.find(C.Shape);
+  if (C.Shape.ArgumentSet == 0 || Values == Sets.ByShape.end())
+    return true;
+  for (const auto &[I, V] : Values->second)
+    if (I >= Site.Arguments.size() || !Site.Arguments[I] ||
+        int64_t(*Site.Arguments[I]) != V)
+      return false;
+  return true;
+}
+
 } // namespace
 
 std::vector<LaunchOverrun>
@@ -44,6 +64,7 @@ findLaunchOverruns(const SharedAccesses &Found,
     if (!Given)
       continue;
     std::optional<LaunchOverrun> Worst;
+    LaunchArguments Sets = launchArguments(*Site.Kernel, Launches);
     for (size_t I = 0; I < Found.Accesses.size(); ++I) {
       const FoundAccess &A = Found.Accesses[I];
       if (!A.Unsupported.empty() || !A.Array->Decl->hasExternalStorage() ||
@@ -51,9 +72,7 @@ findLaunchOverruns(const SharedAccesses &Found,
         continue;
       for (size_t K = 0; K < Choices[I].size(); ++K) {
         const BlockShapeChoice &C = Choices[I][K];
-        if (C.Source != ShapeSource::Launch ||
-            std::find(Site.Shapes.begin(), Site.Shapes.end(), C.Shape) ==
-                Site.Shapes.end())
+        if (!launchedWith(Site, C, Sets))
           continue;
         std::optional<uint64_t> Reached = bytesReached(Summaries[I][K]);
         if (Reached && *Reached > *Given &&

@@ -130,8 +130,7 @@ public:
   AccessCollector(ASTContext &Ctx, SharedAccesses &Out) : Ctx(Ctx), Out(Out) {}
 
   void add(const FunctionDecl &F, const std::string &Name,
-           const WalkedAccess &W,
-           std::optional<std::array<unsigned, 3>> BlockDim) {
+           const WalkedAccess &W, std::optional<BlockShape> OnlyFor) {
     const ElementAccess &A = W.Element;
     const SharedArray *Array = arrayFor(A.Array);
     if (!Array)
@@ -175,7 +174,7 @@ public:
     Instance.Desc.TileStart = W.TileStart;
     Instance.Iteration = W.Iteration;
     Instance.Range = W.Range;
-    Instance.OnlyForBlockDim = BlockDim;
+    Instance.OnlyForShape = OnlyFor;
     Instance.Region = W.Region;
     Instance.Sequence = W.Sequence;
     Instance.SoftRegion = W.SoftRegion;
@@ -308,14 +307,14 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
     Options.BlockDim = Shape.Dim;
     Options.CompiledOnce = &NotUnrolled;
     Options.Arguments = Dims.Arguments;
-    auto ByShape = Dims.ArgumentsByShape.find(Shape.Dim);
+    auto ByShape = Dims.ArgumentsByShape.find(Shape);
     if (ByShape != Dims.ArgumentsByShape.end())
       Options.Arguments.insert(ByShape->second.begin(), ByShape->second.end());
     R = walkFunction(
         Ctx, F,
         [&](const WalkedAccess &A) {
           FirstWalk += I == 0;
-          Collector.add(F, Name, A, Shape.Dim);
+          Collector.add(F, Name, A, Shape);
         },
         Options);
     Remarks.insert(Remarks.end(), R.Remarks.begin(), R.Remarks.end());

@@ -93,10 +93,9 @@ struct FunctionShapes {
   std::vector<BlockShape> Shapes;
   size_t Required = 0;
   /// The kernel's parameters that its launches fix (LaunchArguments.h),
-  /// and those each launch's block shape fixes.
+  /// and those that the launches of each shape (and set of values) fix.
   std::map<unsigned, int64_t> Arguments;
-  std::map<std::array<unsigned, 3>, std::map<unsigned, int64_t>>
-      ArgumentsByShape;
+  std::map<BlockShape, std::map<unsigned, int64_t>> ArgumentsByShape;
 };
 using ShapesOfFunction =
     std::function<FunctionShapes(const clang::FunctionDecl &)>;

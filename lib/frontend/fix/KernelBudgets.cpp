@@ -72,10 +72,13 @@ std::vector<KernelBudget> kernelBudgets(ASTContext &Ctx,
       if (A.Function != K)
         continue;
       Arrays.insert(A.Array);
+      // One budget per block shape, however many sets of parameter values
+      // its launches pass.
       for (const BlockShape &S : Shapes[I].Shapes)
-        if (std::find(KernelShapes.begin(), KernelShapes.end(), S) ==
-            KernelShapes.end())
-          KernelShapes.push_back(S);
+        if (std::none_of(
+                KernelShapes.begin(), KernelShapes.end(),
+                [&](const BlockShape &Seen) { return Seen.Dim == S.Dim; }))
+          KernelShapes.push_back(BlockShape{S.Dim});
       const auto *D = dyn_cast<FunctionDecl>(A.Array->Decl->getDeclContext());
       if (D && Declaring.insert(D).second)
         Before.Static += staticSharedBytes(Ctx, *D);

@@ -29,7 +29,9 @@ MergeCandidates mergeCandidates(
     ASTContext &Ctx, SharedAccesses &Found,
     const std::vector<std::vector<BlockShapeChoice>> &Choices,
     std::map<const FunctionDecl *, std::vector<BlockShape>> &ShapesOf) {
-  using GroupKey = std::pair<const FunctionDecl *, std::array<unsigned, 3>>;
+  // Each walk's executions (one per shape and set of parameter values)
+  // are merged among themselves.
+  using GroupKey = std::pair<const FunctionDecl *, BlockShape>;
   MergeCandidates PerFunction;
   std::map<GroupKey, unsigned> Groups;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -43,8 +45,8 @@ MergeCandidates mergeCandidates(
     std::string Label = std::string(accessKindName(A.Kind)) + " at " +
                         lineColumn(SM, A.Expr->getBeginLoc());
     for (AccessInstance &Instance : A.Instances) {
-      GroupKey Key{A.Function, Instance.OnlyForBlockDim.value_or(
-                                   std::array<unsigned, 3>{0, 0, 0})};
+      GroupKey Key{A.Function,
+                   Instance.OnlyForShape.value_or(BlockShape{{0, 0, 0}})};
       unsigned Group = Groups.try_emplace(Key, Groups.size()).first->second;
       PerFunction[A.Function].push_back(
           {&Instance, &A.Array->Layout, Group, Mergeable, Label, A.Expr});

@@ -197,6 +197,7 @@ std::string warningText(const FoundAccess &Access,
 }
 
 /// What the cases at a place differ in: "instantiations", "block shapes",
+/// "launches" (of one block shape, with different parameter values),
 /// "calls", "paths", or "cases" when more than one of these.
 std::string casesWord(const FoundAccess &Access, const BlockShapeChoice &Block,
                       const PlaceCases &Place) {
@@ -205,7 +206,7 @@ std::string casesWord(const FoundAccess &Access, const BlockShapeChoice &Block,
   auto Pattern = [](const FoundAccess &A) {
     return A.Function->getTemplateInstantiationPattern();
   };
-  bool Instances = false, Shapes = false, Calls = false;
+  bool Instances = false, Shapes = false, Dims = false, Calls = false;
   for (const OtherCase &O : Place.Others) {
     bool OtherFunction = O.Access->Function != Access.Function;
     bool SameTemplate =
@@ -214,13 +215,14 @@ std::string casesWord(const FoundAccess &Access, const BlockShapeChoice &Block,
     Calls |=
         (OtherFunction && !SameTemplate) || O.Access->Calls != Access.Calls;
     Shapes |= !(O.Block->Shape == Block.Shape);
+    Dims |= O.Block->Shape.Dim != Block.Shape.Dim;
   }
   bool Functions = Instances && !Calls;
   int Kinds = int(Functions) + int(Shapes) + int(Calls);
   if (Kinds > 1)
     return "cases";
   return Functions ? "instantiations"
-         : Shapes  ? "block shapes"
+         : Shapes  ? (Dims ? "block shapes" : "launches")
          : Calls   ? "calls"
                    : "paths";
 }

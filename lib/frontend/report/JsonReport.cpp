@@ -119,16 +119,18 @@ llvm::json::Array kernelObjects(const std::vector<AccessRecord> &Records) {
   struct Totals {
     uint64_t Wavefronts = 0, Ideal = 0;
     unsigned Accesses = 0, Conflicts = 0, Unjudged = 0;
+    std::string Origin;
   };
-  using Key = std::tuple<std::string, std::string, std::array<unsigned, 3>>;
+  using Key = std::tuple<std::string, std::string, BlockShape>;
   std::map<Key, Totals> PerKernel;
   std::vector<Key> Order;
   for (const AccessRecord &R : Records) {
-    Key K{R.File, R.Function, R.Shape.Dim};
+    Key K{R.File, R.Function, R.Shape};
     auto [It, New] = PerKernel.try_emplace(K);
     if (New)
       Order.push_back(K);
     Totals &T = It->second;
+    T.Origin = R.ShapeOrigin;
     ++T.Accesses;
     if (!R.Judged) {
       ++T.Unjudged;
@@ -141,18 +143,22 @@ llvm::json::Array kernelObjects(const std::vector<AccessRecord> &Records) {
   llvm::json::Array Kernels;
   for (const Key &K : Order) {
     const Totals &T = PerKernel[K];
-    Kernels.push_back(llvm::json::Object{
+    const BlockShape &Shape = std::get<2>(K);
+    llvm::json::Object Kernel{
         {"file", std::get<0>(K)},
         {"function", std::get<1>(K)},
-        {"block", llvm::json::Array{std::get<2>(K)[0], std::get<2>(K)[1],
-                                    std::get<2>(K)[2]}},
+        {"block", shapeArray(Shape)},
         {"accesses", T.Accesses},
         {"conflicts", T.Conflicts},
         {"unjudged", T.Unjudged},
         {"blockWavefronts", int64_t(T.Wavefronts)},
         {"blockIdeal", int64_t(T.Ideal)},
         {"excessWavefrontsPerBlock", int64_t(T.Wavefronts - T.Ideal)},
-    });
+    };
+    // Launches of one shape with different parameter values: which.
+    if (Shape.ArgumentSet != 0)
+      Kernel["blockOrigin"] = T.Origin;
+    Kernels.push_back(std::move(Kernel));
   }
   return Kernels;
 }

@@ -6,7 +6,7 @@ __global__ void strided(float *out, int stride) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-// Two launches with different strides: the parameter stays unknown.
+// Two launches of one block with different strides: judged for each.
 __global__ void twoStrides(float *out, int stride) {
   __shared__ float s[1024];
   s[threadIdx.x * stride] = 1.0f;

@@ -8,7 +8,7 @@ __global__ void pitched(float *out, int pitch) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-// Two launches with one block and different pitches: unknown.
+// Two launches with one block and different pitches: judged for each.
 __global__ void sameBlock(float *out, int pitch) {
   __shared__ float s[64 * 33];
   s[threadIdx.x * pitch] = 1.0f;

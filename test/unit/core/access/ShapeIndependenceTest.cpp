@@ -84,8 +84,8 @@ TEST(ShapeIndependence, BlockDimAndThreadIdxZAreNamed) {
   // A function walked once per shape: the same executions in each walk do
   // not depend on it; different ones do.
   AccessInstance A = instance({tx()}), B = instance({tx()});
-  A.OnlyForBlockDim = {{32, 1, 1}};
-  B.OnlyForBlockDim = {{64, 1, 1}};
+  A.OnlyForShape = BlockShape{{32, 1, 1}};
+  B.OnlyForShape = BlockShape{{64, 1, 1}};
   EXPECT_EQ(shapeDependence({A, B}), "");
   B.Desc.Indices = {(tx() + 1).P};
   EXPECT_EQ(shapeDependence({A, B}), "it reads blockDim");

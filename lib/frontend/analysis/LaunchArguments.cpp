@@ -77,16 +77,23 @@ static void bySet(ASTContext &Ctx, const std::vector<const LaunchSite *> &Mine,
   }
   if (Varying.empty())
     return;
-  for (const auto &[Dim, List] : Sets)
+  for (const auto &[Dim, List] : Sets) {
     for (size_t K = 0; K < List.size(); ++K) {
-      // A shape with one set keeps ArgumentSet 0: --block-dim's shape
-      // takes its values too.
       BlockShape Shape{Dim, List.size() == 1 ? 0u : unsigned(K + 1)};
       for (size_t P = 0; P < Varying.size(); ++P)
         Out.ByShape[Shape][Varying[P]] = int64_t(List[K].first[P]);
       if (List.size() > 1)
         Out.FirstLaunch[Shape] = List[K].second;
     }
+    // ArgumentSet 0 (a --block-dim shape of this block) takes the values
+    // on which every set of the shape agrees.
+    for (size_t P = 0; P < Varying.size() && List.size() > 1; ++P)
+      if (llvm::all_of(List, [&](const auto &Set) {
+            return Set.first[P] == List.front().first[P];
+          }))
+        Out.ByShape[BlockShape{Dim}][Varying[P]] =
+            int64_t(List.front().first[P]);
+  }
 }
 
 LaunchArguments launchArguments(const FunctionDecl &Kernel,

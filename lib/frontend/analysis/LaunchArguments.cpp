@@ -65,14 +65,19 @@ static void bySet(ASTContext &Ctx, const std::vector<const LaunchSite *> &Mine,
   size_t Count = 0;
   for (const auto &[Dim, List] : Sets)
     Count += List.size();
-  if (Count > MaxArgumentSets) {
-    llvm::erase_if(Varying, [&](unsigned I) {
-      std::map<std::array<unsigned, 3>, uint64_t> Seen;
-      return llvm::any_of(Mine, [&](const LaunchSite *L) {
-        auto [It, New] = Seen.insert({L->Shapes[0].Dim, *L->Arguments[I]});
-        return !New && It->second != *L->Arguments[I];
-      });
+  // Whether the sets \p List of one shape pass parameter Varying[P] one
+  // value.
+  auto Agree = [](const auto &List, size_t P) {
+    return llvm::all_of(List, [&](const auto &Set) {
+      return Set.first[P] == List.front().first[P];
     });
+  };
+  if (Count > MaxArgumentSets) {
+    std::vector<unsigned> Kept;
+    for (size_t P = 0; P < Varying.size(); ++P)
+      if (llvm::all_of(Sets, [&](const auto &S) { return Agree(S.second, P); }))
+        Kept.push_back(Varying[P]);
+    Varying = std::move(Kept);
     Sets = setsOf(Mine, Varying);
   }
   if (Varying.empty())
@@ -88,9 +93,7 @@ static void bySet(ASTContext &Ctx, const std::vector<const LaunchSite *> &Mine,
     // ArgumentSet 0 (a --block-dim shape of this block) takes the values
     // on which every set of the shape agrees.
     for (size_t P = 0; P < Varying.size() && List.size() > 1; ++P)
-      if (llvm::all_of(List, [&](const auto &Set) {
-            return Set.first[P] == List.front().first[P];
-          }))
+      if (Agree(List, P))
         Out.ByShape[BlockShape{Dim}][Varying[P]] =
             int64_t(List.front().first[P]);
   }

@@ -50,7 +50,15 @@ def line_totals(csv_path, file_name):
     instructions]. A line of `file_name` is its number; a line of another
     file (a toolkit header) is 'header.h:107'."""
     totals = {}
-    for r in shared_sass_rows(csv_path):
+    rows = list(shared_sass_rows(csv_path))
+    # An instruction ncu lists under a line of the file and under the
+    # headers of its inline chain counts at the file's line only.
+    in_file = {(r["function"], r["cells"]["Address"]) for r in rows
+               if r["path"] == file_name}
+    for r in rows:
+        if (r["path"] != file_name and
+                (r["function"], r["cells"]["Address"]) in in_file):
+            continue
         line = (r["line"] if r["path"] == file_name
                 else "%s:%s" % (r["path"], r["line"]))
         t = totals.setdefault((kernel_name(r["function"]), line, r["kind"]),
@@ -60,6 +68,29 @@ def line_totals(csv_path, file_name):
         t[2].append(opcode(r["sass"]))
         t[3] += int(r["cells"]["Instructions Executed"])
     return totals
+
+
+def header_only_instructions(csv_path, file_name):
+    """The shared instructions of `csv_path` that ncu lists under no line
+    of `file_name`, only under a header's (a cuda::atomic_ref's ATOM, whose
+    inline chain has no line of the file): per kernel, in address order,
+    dicts of address, wheres (the lines ncu lists it under, 'header.h:2134'),
+    kind, wavefronts, ideal and opcode."""
+    seen = {}
+    for r in shared_sass_rows(csv_path):
+        key = (kernel_name(r["function"]), int(r["cells"]["Address"], 16))
+        entry = seen.setdefault(key, dict(
+            address=key[1], kind=r["kind"], in_file=False, wheres=[],
+            wavefronts=int(r["cells"]["L1 Wavefronts Shared"]),
+            ideal=int(r["cells"]["L1 Wavefronts Shared Ideal"]),
+            opcode=opcode(r["sass"])))
+        entry["wheres"].append("%s:%s" % (r["path"], r["line"]))
+        entry["in_file"] = entry["in_file"] or r["path"] == file_name
+    out = {}
+    for (fn, _), entry in sorted(seen.items()):
+        if not entry["in_file"]:
+            out.setdefault(fn, []).append(entry)
+    return out
 
 
 def shared_sass_rows(csv_path):

@@ -24,7 +24,8 @@ unsigned lanesPerPhase(unsigned Width) {
 }
 
 static PhaseResult analyzePhase(const WarpAddresses &Addresses, unsigned Width,
-                                unsigned FirstLane, unsigned LastLane) {
+                                unsigned FirstLane, unsigned LastLane,
+                                bool EachLane) {
   PhaseResult Phase;
   Phase.FirstLane = FirstLane;
   Phase.LastLane = LastLane;
@@ -56,8 +57,9 @@ static PhaseResult analyzePhase(const WarpAddresses &Addresses, unsigned Width,
   for (size_t I = 0; I < N;) {
     size_t End = I;
     unsigned Words = 0;
+    // A wavefront per word of the bank, or per lane with EachLane.
     for (; End < N && Touches[End].Bank == Touches[I].Bank; ++End)
-      if (End == I || Touches[End].Word != Touches[End - 1].Word)
+      if (End == I || Touches[End].Word != Touches[End - 1].Word || EachLane)
         ++Words;
     Phase.Wavefronts = std::max(Phase.Wavefronts, Words);
     if (Words > 1) {
@@ -151,7 +153,8 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
   Result.Phases.reserve(WarpSize / PhaseLanes);
   for (unsigned First = 0; First < WarpSize; First += PhaseLanes) {
     PhaseResult Phase =
-        analyzePhase(Addresses, Width, First, First + PhaseLanes - 1);
+        analyzePhase(Addresses, Width, First, First + PhaseLanes - 1,
+                     Service == LaneService::EachLane);
     if (Phase.Active) {
       Result.Wavefronts += Phase.Wavefronts;
       Result.NWay = std::max(Result.NWay, Phase.Wavefronts);
@@ -159,7 +162,7 @@ WarpAccessResult analyzeWarpAccess(const WarpAddresses &Addresses,
     Result.Phases.push_back(std::move(Phase));
   }
   Result.Ideal = idealWavefronts(activeLanes(Addresses), Width);
-  if (Kind == AccessKind::Store || Service == LaneService::MatrixRows)
+  if (Kind == AccessKind::Store || Service != LaneService::Instruction)
     return Result;
   mergeUnits(Addresses, Width, Result);
   applyOneAddressRule(Addresses, Width, Result);

@@ -135,6 +135,10 @@ enum class LaneService {
   /// served alone; measured, rows that two matrices share are not served
   /// together (docs/bank-model.md).
   MatrixRows,
+  /// The generic ATOM that cuda::atomic_ref compiles to on shared memory:
+  /// every active lane takes a wavefront of its bank, lanes on one word
+  /// too (measured: pairs of lanes on 16 words of 16 banks take 2).
+  EachLane,
 };
 
 /// Runs the bank model on one warp-level access. \p Width must satisfy

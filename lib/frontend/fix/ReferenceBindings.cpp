@@ -5,6 +5,7 @@
 
 #include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
+#include "frontend/walk/AtomicRefs.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -93,6 +94,15 @@ ReferenceBinder::~ReferenceBinder() = default;
 
 ReferenceBindings ReferenceBinder::of(const Expr *Access) {
   ReferenceBindings Out;
+  // A cuda::atomic_ref variable: the element its constructor names.
+  if (const Expr *On = walk::atomicRefVariableTarget(Access)) {
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(On->IgnoreParens()))
+      Out.Subscripts.push_back(S);
+    else
+      Out.Problem = "its cuda::atomic_ref is made on something other than "
+                    "an element";
+    return Out;
+  }
   const ParmVarDecl *Param = referenceParameter(Access);
   if (!Param) {
     Out.Problem = "it is not a reference parameter";

@@ -7,6 +7,8 @@
 // that rewrites a buffer's subscripts rewrites those; this finds them, or
 // the first call that binds the reference to something else than an
 // element or a register (`comparator(keyA, keyB)` names no element).
+// An operation of a cuda::atomic_ref variable names the element the
+// variable is made on.
 //
 //===----------------------------------------------------------------------===//
 

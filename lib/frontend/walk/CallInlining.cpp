@@ -154,7 +154,8 @@ void Walker::inlineCall(const CallExpr *C) {
     if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
                             LaneExpr::blockDim(2)}))
       return;
-    if (recordAtomic(C) || recordTileCall(C) || recordAsyncCopy(C))
+    if (recordAtomic(C) || recordAtomicRef(C) || recordTileCall(C) ||
+        recordAsyncCopy(C))
       return;
     // An address conversion: it reads no memory.
     if (Callee && Callee->getIdentifier() &&

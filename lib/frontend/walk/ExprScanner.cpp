@@ -140,18 +140,12 @@ private:
 
 void Walker::record(const Expr *E, AccessKind Kind) {
   WalkedAccess A;
-  if (std::optional<ElementAccess> Element = matchElementAccess(Ctx, E)) {
-    // The textbook form, `a[i][j]`: its indices, one per dimension.
-    A.Element = *Element;
-    for (const Expr *I : Element->Indices)
-      A.Indices.push_back(translate(I));
-    A.Volatile = Element->Array->getType().isVolatileQualified();
-  } else if (std::optional<SharedObject> P = objectOf(E)) {
-    // Through a pointer, a reference, a member or a cast: a byte offset.
-    if (!flatAccess(A, E, E->getType(), *P))
+  // The textbook form, `a[i][j]`, with one index per dimension; else
+  // through a pointer, a reference, a member or a cast: a byte offset.
+  if (!elementAccess(A, E)) {
+    std::optional<SharedObject> P = objectOf(E);
+    if (!P || !flatAccess(A, E, E->getType(), *P))
       return;
-  } else {
-    return;
   }
   if (Kind == AccessKind::Load) {
     auto It = NarrowedLoads.find(E->IgnoreParens());
@@ -172,6 +166,17 @@ void Walker::record(const Expr *E, AccessKind Kind) {
     }
   }
   emit(std::move(A), Kind);
+}
+
+bool Walker::elementAccess(WalkedAccess &A, const Expr *E) {
+  std::optional<ElementAccess> Element = matchElementAccess(Ctx, E);
+  if (!Element)
+    return false;
+  A.Element = *Element;
+  for (const Expr *I : Element->Indices)
+    A.Indices.push_back(translate(I));
+  A.Volatile = Element->Array->getType().isVolatileQualified();
+  return true;
 }
 
 bool Walker::flatAccess(WalkedAccess &A, const Expr *Top, QualType T,

@@ -113,7 +113,7 @@ void Walker::walkDecl(const DeclStmt *S) {
           NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *N;
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
-    if (V->getType()->isRecordType() && V->getInit())
+    if (V->getType()->isRecordType() && V->getInit() && !bindAtomicRef(*V))
       noteStoredPointers(*V, V->getInit());
     QualType T = V->getType();
     if (T->isPointerType() || T->isLValueReferenceType()) {

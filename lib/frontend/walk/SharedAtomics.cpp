@@ -138,12 +138,7 @@ bool Walker::recordAtomic(const CallExpr *C) {
   const auto *AddrOf = dyn_cast<UnaryOperator>(Pointer->IgnoreParenImpCasts());
   if (AddrOf && AddrOf->getOpcode() == UO_AddrOf) {
     // `&bins[i]`: the element itself, so that a fix can rewrite it.
-    if (std::optional<ElementAccess> Element =
-            matchElementAccess(Ctx, AddrOf->getSubExpr())) {
-      A.Element = *Element;
-      for (const Expr *I : Element->Indices)
-        A.Indices.push_back(translate(I));
-      A.Volatile = Element->Array->getType().isVolatileQualified();
+    if (elementAccess(A, AddrOf->getSubExpr())) {
       emit(std::move(A), AccessKind::Atomic);
       noteBarrier();
       return true;

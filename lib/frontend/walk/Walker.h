@@ -122,6 +122,9 @@ public:
 
   /// Hands \p E to the sink when it is a shared element access.
   void record(const clang::Expr *E, AccessKind Kind);
+  /// When \p E is an element of a shared array (`a[i][j]`): fills \p A
+  /// with it and its translated indices, and returns true.
+  bool elementAccess(WalkedAccess &A, const clang::Expr *E);
   /// Fills \p A as an access of type \p T at the place \p P (a byte
   /// offset), written \p Top; false when its type has no size.
   bool flatAccess(WalkedAccess &A, const clang::Expr *Top, clang::QualType T,
@@ -133,6 +136,13 @@ public:
   /// records it as an atomic access, or remarks why it is not judged, and
   /// returns true.
   bool recordAtomic(const clang::CallExpr *C);
+  /// When \p C is an operation of a cuda::atomic_ref to shared memory
+  /// (AtomicRefs.cpp): records its access, or remarks why it is not
+  /// judged, and returns true.
+  bool recordAtomicRef(const clang::CallExpr *C);
+  /// Binds the cuda::atomic_ref variable \p V to the shared object it is
+  /// constructed on, if any; false when \p V is no atomic_ref.
+  bool bindAtomicRef(const clang::VarDecl &V);
   /// When \p C is a wmma fragment's load or store on a shared tile
   /// (TensorTiles.cpp): records its instructions as accesses, or remarks
   /// why it is not judged, and returns true.

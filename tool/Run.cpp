@@ -9,6 +9,7 @@
 #include "frontend/fix/CrossFileFixes.h"
 #include "frontend/fix/FileRewriter.h"
 #include "frontend/fix/FixExport.h"
+#include "frontend/project/CrossFileLaunches.h"
 #include "frontend/project/ParallelAnalysis.h"
 #include "frontend/project/RepeatedFindings.h"
 #include "frontend/project/RunLaunchScope.h"
@@ -238,12 +239,31 @@ int bankfix::runBankfix(const RunRequest &Request) {
                    << "\n";
     return Totals.AnyFailed ? 2 : 0;
   }
-  {
+  if (Jobs.size() == 1) {
     ProgressLine Progress(Jobs.size(), !Request.Quiet);
     analyzeInOrder(Jobs, Request.Threads,
                    [&](const FileJob &Job, FileAnalysis &Result) {
                      takeFile(Request, Job, Result, Totals, Progress);
                    });
+  } else {
+    // Every file first, then again those whose kernels only other files
+    // launch (CrossFileLaunches.h); reported in the files' order.
+    std::vector<FileAnalysis> Results(Jobs.size());
+    {
+      ProgressLine Progress(Jobs.size(), !Request.Quiet);
+      analyzeInOrder(Jobs, Request.Threads,
+                     [&](const FileJob &Job, FileAnalysis &Result) {
+                       Progress.advance(Job.Path);
+                       Results[&Job - Jobs.data()] = std::move(Result);
+                     });
+      followLaunchesAcrossFiles(Jobs, Results, Request.Threads);
+      Progress.clear();
+    }
+    ProgressLine NoProgress(Jobs.size(), false);
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      takeFile(Request, Jobs[I], Results[I], Totals, NoProgress);
+      Results[I] = FileAnalysis();
+    }
   }
   if (!Totals.AnyFailed)
     for (const BlockDimOption &O : Request.Settings.Options.BlockDims)

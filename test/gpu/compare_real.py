@@ -99,10 +99,11 @@ def main():
         counted_at = {h: k[1] for k, h in in_header.items()}
         # A toolkit instruction ncu lists only under a header's line, none
         # of the file (a cuda::atomic_ref's ATOM: several calls share the
-        # header's line): the lines bankfix judged that ncu saw nowhere
-        # take them in order, line order against address order, each the
-        # next instruction of the same kernel and kind with its numbers.
-        in_order = {}
+        # header's line): each line bankfix judged that ncu saw nowhere
+        # takes, in line order, the first such instruction left of the same
+        # kernel and kind with its numbers (a helper's line may come before
+        # its caller's in the file and after it in the code).
+        header_only = {}
         orphans = header_only_instructions(
             os.path.join(work, name + ".ncu.csv"), name + ".cu")
         for key in sorted(predicted, key=line_order):
@@ -110,14 +111,11 @@ def main():
             if (key in measured or key in in_header or p[2] or
                     isinstance(key[1], str) or key not in exact):
                 continue
-            found = orphans.get(key[0], [])
-            start = in_order.get(("next", key[0]), 0)
-            for i in range(start, len(found)):
-                ins = found[i]
-                if (ins["kind"] == key[2] and
+            for ins in orphans.get(key[0], []):
+                if (not ins.get("matched") and ins["kind"] == key[2] and
                         (ins["wavefronts"], ins["ideal"]) == (p[0], p[1])):
-                    in_order[key] = ins
-                    in_order[("next", key[0])] = i + 1
+                    header_only[key] = ins
+                    ins["matched"] = True
                     for where in ins["wheres"]:
                         hkey = (key[0], where, key[2])
                         h = measured.get(hkey)
@@ -137,12 +135,12 @@ def main():
                              "equal (ncu counts it at %s, the toolkit's code "
                              "of this call)" % in_header[key][1]))
                 continue
-            if key in in_order:
-                ins = in_order[key]
+            if key in header_only:
+                ins = header_only[key]
                 m = [ins["wavefronts"], ins["ideal"], [ins["opcode"]], 1]
                 rows.append((name, *key, p, m,
                              "equal (ncu lists it only at %s, the toolkit's "
-                             "code of this call, matched in address order)"
+                             "code of this call)"
                              % ins["wheres"][0]))
                 continue
             if key in counted_at:
@@ -164,6 +162,19 @@ def main():
                            ", ".join(map(str, sorted(remarks))))
             elif not p:
                 verdict, failures = "MISSED by bankfix", failures + 1
+            elif (not m and not isinstance(key[1], str) and key in exact and
+                  any(not i.get("matched") and i["kind"] == key[2]
+                      for i in orphans.get(key[0], []))):
+                # Judged, seen at no line, while a toolkit instruction of
+                # its kind that ncu lists only under a header is left over.
+                left = [i for i in orphans[key[0]]
+                        if not i.get("matched") and i["kind"] == key[2]]
+                verdict, failures = (
+                    "DIFFERENT: no instruction matches it; ncu lists %s "
+                    "only under the toolkit's lines" % ", ".join(
+                        "%s %d (%d) at %s" % (i["opcode"], i["wavefronts"],
+                                              i["ideal"], i["wheres"][0])
+                        for i in left), failures + 1)
             elif not m and key in merged:
                 verdict = "merged into another line, as predicted"
             elif not m:

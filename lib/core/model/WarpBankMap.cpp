@@ -30,6 +30,8 @@ WarpBankMap buildWarpBankMap(const WarpAddresses &Addresses, unsigned Width,
   unsigned PhaseLanes = lanesPerPhase(Width);
   unsigned Phases = WarpSize / PhaseLanes;
   std::vector<std::array<std::set<uint64_t>, NumBanks>> Words(Phases);
+  // With EachLane every lane takes a wavefront of its bank: touches count.
+  std::vector<std::array<unsigned, NumBanks>> Touches(Phases);
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     LaneBankUse &L = Map.Lanes[Lane];
     L.Phase = Lane / PhaseLanes;
@@ -41,13 +43,17 @@ WarpBankMap buildWarpBankMap(const WarpAddresses &Addresses, unsigned Width,
     uint64_t LastWord = lastWordOf(L.Address, Width);
     L.Words = unsigned(LastWord - L.FirstWord + 1);
     L.FirstBank = bankOf(L.Address);
-    for (uint64_t Word = L.FirstWord; Word <= LastWord; ++Word)
+    for (uint64_t Word = L.FirstWord; Word <= LastWord; ++Word) {
       Words[L.Phase][Word % NumBanks].insert(Word);
+      ++Touches[L.Phase][Word % NumBanks];
+    }
   }
   Map.WordsPerBank.resize(Phases);
   for (unsigned P = 0; P < Phases; ++P)
     for (unsigned B = 0; B < NumBanks; ++B)
-      Map.WordsPerBank[P][B] = unsigned(Words[P][B].size());
+      Map.WordsPerBank[P][B] = Service == LaneService::EachLane
+                                   ? Touches[P][B]
+                                   : unsigned(Words[P][B].size());
   return Map;
 }
 

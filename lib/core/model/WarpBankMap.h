@@ -36,7 +36,8 @@ struct WarpBankMap {
   unsigned Width = 4;
   std::array<LaneBankUse, WarpSize> Lanes;
   /// WordsPerBank[phase][bank]: distinct words the phase's lanes touch in
-  /// the bank.
+  /// the bank (with LaneService::EachLane, the lanes' touches: each takes
+  /// a wavefront).
   std::vector<std::array<unsigned, NumBanks>> WordsPerBank;
   WarpAccessResult Result; ///< the bank model's verdict on these addresses
 

@@ -10,6 +10,7 @@
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -114,12 +115,43 @@ static std::string launchOrigin(const SourceManager &SM, const LaunchSite &L) {
          (L.Through.empty() ? "" : " through " + L.Through);
 }
 
+std::string kernelLinkName(const FunctionDecl &F) {
+  return ASTNameGenerator(F.getASTContext()).getName(&F);
+}
+
+ForeignLaunches launchesForOtherFiles(ASTContext &Ctx,
+                                      const std::vector<LaunchSite> &Launches) {
+  ForeignLaunches Out;
+  std::unique_ptr<ASTNameGenerator> Names;
+  for (const LaunchSite &L : Launches) {
+    if (!L.Kernel || L.Kernel->isDefined() || L.Shapes.empty() ||
+        !L.Kernel->isExternallyVisible())
+      continue;
+    if (!Names)
+      Names = std::make_unique<ASTNameGenerator>(Ctx);
+    Out[Names->getName(L.Kernel)].push_back(
+        {L.Shapes, launchOrigin(Ctx.getSourceManager(), L)});
+  }
+  return Out;
+}
+
+bool launchableFromOtherFiles(const FunctionDecl &F,
+                              const std::vector<LaunchSite> &Launches) {
+  if (!F.hasAttr<CUDAGlobalAttr>() || !F.isExternallyVisible())
+    return false;
+  for (const LaunchSite &L : Launches)
+    if (!L.Kernel || L.Kernel->getCanonicalDecl() == F.getCanonicalDecl())
+      return false;
+  return true;
+}
+
 /// The shapes of \p F by the rules above, before the launches' arguments
 /// are said.
 static std::vector<BlockShapeChoice>
 shapesBeforeArguments(const FunctionDecl &F,
                       const std::vector<LaunchSite> &Launches,
-                      const std::vector<BlockDimOption> &Options) {
+                      const std::vector<BlockDimOption> &Options,
+                      const ForeignLaunches *Foreign) {
   std::vector<BlockShapeChoice> Choices;
   for (const BlockDimOption &O : Options)
     if (namesFunction(O, F))
@@ -158,6 +190,16 @@ shapesBeforeArguments(const FunctionDecl &F,
                   " is not a constant";
   if (!Choices.empty())
     return Choices;
+  // No launch here: those in the other files of the run.
+  if (Foreign && Unknown.empty() && F.hasAttr<CUDAGlobalAttr>()) {
+    auto It = Foreign->find(kernelLinkName(F));
+    if (It != Foreign->end())
+      for (const ForeignLaunch &L : It->second)
+        for (const BlockShape &S : L.Shapes)
+          addUnique(Choices, {S, L.Origin, ShapeSource::Launch});
+    if (!Choices.empty())
+      return Choices;
+  }
   if (!Unknown.empty())
     return {assumed(F, "the block shape of the launch at " + Unknown +
                            " is not a constant; set it with --block-dim")};
@@ -167,13 +209,15 @@ shapesBeforeArguments(const FunctionDecl &F,
 std::vector<BlockShapeChoice>
 chooseBlockShapes(const FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
-                  const std::vector<BlockDimOption> &Options) {
+                  const std::vector<BlockDimOption> &Options,
+                  const ForeignLaunches *Foreign) {
   LaunchArguments Arguments = launchArguments(F, Launches);
   // A launch's shape whose launches pass several sets of values: one
   // choice per set, from its first launch.
   std::vector<BlockShapeChoice> Choices;
   const SourceManager &SM = F.getASTContext().getSourceManager();
-  for (BlockShapeChoice &C : shapesBeforeArguments(F, Launches, Options)) {
+  for (BlockShapeChoice &C :
+       shapesBeforeArguments(F, Launches, Options, Foreign)) {
     bool Split = false;
     for (const auto &[Shape, L] : Arguments.FirstLaunch)
       if (C.Source == ShapeSource::Launch && Shape.Dim == C.Shape.Dim) {
@@ -199,9 +243,10 @@ chooseBlockShapes(const FunctionDecl &F,
 std::vector<BlockShapeChoice>
 choicesWithProbes(const FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
-                  const std::vector<BlockDimOption> &Options) {
+                  const std::vector<BlockDimOption> &Options,
+                  const ForeignLaunches *Foreign) {
   std::vector<BlockShapeChoice> Choices =
-      chooseBlockShapes(F, Launches, Options);
+      chooseBlockShapes(F, Launches, Options, Foreign);
   if (Choices.size() != 1 || Choices[0].Source != ShapeSource::Assumed ||
       Choices[0].Shape.Dim[0] % 32 != 0)
     return Choices;

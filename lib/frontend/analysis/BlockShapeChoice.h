@@ -3,7 +3,9 @@
 //
 // In order: --block-dim=KERNEL:shape for that kernel, then --block-dim=shape
 // for all, then the shapes of the kernel's launch sites in the translation
-// unit, then the default 32x32x1 (32 x N/32 under __launch_bounds__(N)).
+// unit, then those of its launches in the other files of the run (a kernel
+// defined in kernels.cu and launched from main.cu), then the default
+// 32x32x1 (32 x N/32 under __launch_bounds__(N)).
 // Each choice says where it came from, for the diagnostic, and which kernel
 // parameters the launches fix (LaunchArguments.h). An assumed shape
 // is judged with the probe shapes beside it (ShapeIndependence.h), and
@@ -20,6 +22,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,20 +48,46 @@ bool namesFunction(const BlockDimOption &Option, const clang::FunctionDecl &F);
 /// the translation unit (a misspelt name names none).
 bool namesAFunctionOf(const BlockDimOption &Option, clang::ASTContext &Ctx);
 
+/// A launch of a kernel in another file of the run (`-p`, or several
+/// files): the shapes its block can have and where it is.
+struct ForeignLaunch {
+  std::vector<BlockShape> Shapes;
+  std::string Origin; ///< "from the launch at main.cu:40:3"
+};
+/// Launches in other files, by the kernel's kernelLinkName.
+using ForeignLaunches = std::map<std::string, std::vector<ForeignLaunch>>;
+
+/// The name that identifies the kernel \p F across translation units (its
+/// mangled name).
+std::string kernelLinkName(const clang::FunctionDecl &F);
+
+/// Of \p Launches, those of kernels this translation unit declares but does
+/// not define, whose block shape is known: for the file that defines them.
+ForeignLaunches launchesForOtherFiles(clang::ASTContext &Ctx,
+                                      const std::vector<LaunchSite> &Launches);
+
+/// Whether \p F is a kernel that another translation unit can launch and
+/// that no launch of \p Launches names.
+bool launchableFromOtherFiles(const clang::FunctionDecl &F,
+                              const std::vector<LaunchSite> &Launches);
+
 /// The shape assumed when neither a launch site nor --block-dim says.
 constexpr BlockShape DefaultBlockShape{{32, 32, 1}};
 
+/// \p Foreign: the launches other files of the run make (null: none).
 std::vector<BlockShapeChoice>
 chooseBlockShapes(const clang::FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
-                  const std::vector<BlockDimOption> &Options);
+                  const std::vector<BlockDimOption> &Options,
+                  const ForeignLaunches *Foreign = nullptr);
 
 /// The choices of \p F and, when its shape is assumed, the probe shapes
 /// after it.
 std::vector<BlockShapeChoice>
 choicesWithProbes(const clang::FunctionDecl &F,
                   const std::vector<LaunchSite> &Launches,
-                  const std::vector<BlockDimOption> &Options);
+                  const std::vector<BlockDimOption> &Options,
+                  const ForeignLaunches *Foreign = nullptr);
 
 /// Keeps, of the probes in \p Choices, those that can decide whether the
 /// access's result depends on the block shape: none when it reads blockDim

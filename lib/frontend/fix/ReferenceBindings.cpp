@@ -88,6 +88,47 @@ void bindingsOf(ASTContext &Ctx, const CallIndex &Index,
 
 } // namespace
 
+/// The cuda::atomic_ref parameter \p E names, or null.
+static const ParmVarDecl *atomicRefParameter(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()->IgnoreParens());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return P && walk::isAtomicRef(P->getType()) ? P : nullptr;
+}
+
+void ReferenceBinder::atomicRefBindings(const ParmVarDecl *Param,
+                                        ReferenceBindings &Out) {
+  if (!Calls) {
+    Calls = std::make_unique<Index>();
+    traverseUserDecls(Ctx, *Calls);
+  }
+  const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  auto It = F ? Calls->Calls.find(F) : Calls->Calls.end();
+  if (It == Calls->Calls.end()) {
+    Out.Problem =
+        "no call that gives '" + Param->getNameAsString() + "' can be followed";
+    return;
+  }
+  unsigned I = Param->getFunctionScopeIndex();
+  for (const CallExpr *Call : It->second) {
+    const Expr *Arg = I < Call->getNumArgs() && !isa<CXXOperatorCallExpr>(Call)
+                          ? Call->getArg(I)
+                          : nullptr;
+    const Expr *On = nullptr;
+    if (Arg && !(On = walk::atomicRefConstructedOn(Arg)))
+      On = walk::atomicRefVariableTarget(Arg);
+    const auto *S =
+        On ? dyn_cast<ArraySubscriptExpr>(On->IgnoreParens()) : nullptr;
+    if (!S) {
+      Out.Problem = "the call at " +
+                    describePlace(Ctx.getSourceManager(), Call->getBeginLoc()) +
+                    " gives '" + Param->getNameAsString() +
+                    "' a cuda::atomic_ref bankfix does not trace to an element";
+      return;
+    }
+    Out.Subscripts.push_back(S);
+  }
+}
+
 ReferenceBinder::ReferenceBinder(ASTContext &Ctx) : Ctx(Ctx) {}
 
 ReferenceBinder::~ReferenceBinder() = default;
@@ -101,6 +142,10 @@ ReferenceBindings ReferenceBinder::of(const Expr *Access) {
     else
       Out.Problem = "its cuda::atomic_ref is made on something other than "
                     "an element";
+    return Out;
+  }
+  if (const ParmVarDecl *Ref = atomicRefParameter(Access)) {
+    atomicRefBindings(Ref, Out);
     return Out;
   }
   const ParmVarDecl *Param = referenceParameter(Access);

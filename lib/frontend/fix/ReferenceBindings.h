@@ -46,6 +46,10 @@ public:
   struct Index;
 
 private:
+  /// The elements the calls of its function make the cuda::atomic_ref
+  /// parameter \p Param on.
+  void atomicRefBindings(const clang::ParmVarDecl *Param,
+                         ReferenceBindings &Out);
   clang::ASTContext &Ctx;
   std::unique_ptr<Index> Calls;
 };

@@ -47,7 +47,7 @@ PipelineResult
 runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
             const LaunchScope *Scope,
             const std::function<bool(const FunctionDecl &)> &ShouldWalk,
-            FixStyleChoice Styles) {
+            FixStyleChoice Styles, const ForeignLaunches *Foreign) {
   PipelineResult U;
   U.Launches = findLaunchSites(Ctx);
   const std::vector<LaunchSite> &Launches = U.Launches;
@@ -55,7 +55,7 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
       Ctx,
       [&](const FunctionDecl &F) {
         std::vector<BlockShapeChoice> C =
-            choicesWithProbes(F, Launches, BlockDims);
+            choicesWithProbes(F, Launches, BlockDims, Foreign);
         size_t Required = 0;
         while (Required < C.size() && C[Required].Source != ShapeSource::Probe)
           ++Required;
@@ -69,8 +69,8 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
   U.Summaries.resize(N);
   for (size_t I = 0; I < N; ++I)
     if (U.Found.Accesses[I].Unsupported.empty())
-      U.Choices[I] =
-          choicesWithProbes(*U.Found.Accesses[I].Function, Launches, BlockDims);
+      U.Choices[I] = choicesWithProbes(*U.Found.Accesses[I].Function, Launches,
+                                       BlockDims, Foreign);
   // Probes cost a judgement each: only those that can decide.
   for (size_t I = 0; I < N; ++I)
     trimProbes(U.Found.Accesses[I].Instances, U.Choices[I]);

@@ -44,19 +44,21 @@ private:
   runPipeline(clang::ASTContext &, const std::vector<BlockDimOption> &,
               const LaunchScope *,
               const std::function<bool(const clang::FunctionDecl &)> &,
-              FixStyleChoice);
+              FixStyleChoice, const ForeignLaunches *);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
 /// \p Scope: which files' launches the run sees (LaunchScope.h; null: this
 /// file alone, as clang-tidy checks it). \p ShouldWalk, when given, may
 /// leave device functions out (see findSharedAccesses); \p Styles: the fix
-/// styles a tile may get.
+/// styles a tile may get; \p Foreign: the launches the other files of the
+/// run make of the kernels defined here (null: none).
 PipelineResult runPipeline(
     clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     const LaunchScope *Scope,
     const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
-    FixStyleChoice Styles = FixStyleChoice::Auto);
+    FixStyleChoice Styles = FixStyleChoice::Auto,
+    const ForeignLaunches *Foreign = nullptr);
 
 /// Whether the reporter warns about \p Summary.
 bool warns(const AccessSummary &Summary);

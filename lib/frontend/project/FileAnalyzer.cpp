@@ -92,8 +92,9 @@ public:
           ++Parse.Analysed;
           return true;
         },
-        Opts.FixStyles);
+        Opts.FixStyles, Opts.Foreign.get());
     Unit = &U;
+    noteLaunchesAcrossFiles(Context, U);
     // With errors, a fix that code clang could not follow may reach is
     // withdrawn; the others stay (FixesBesideErrors.h).
     if (HadErrors) {
@@ -190,6 +191,21 @@ public:
   }
 
 private:
+  /// Fills the result's LaunchesForOtherFiles and KernelsLaunchedElsewhere.
+  void noteLaunchesAcrossFiles(ASTContext &Context, const PipelineResult &U) {
+    Result.LaunchesForOtherFiles = launchesForOtherFiles(Context, U.Launches);
+    for (size_t I = 0; I < U.Choices.size(); ++I) {
+      const FunctionDecl *F = U.Found.Accesses[I].Function;
+      // Assumed (and maybe found the same for any block): no launch or
+      // option gave it.
+      if (F && !U.Choices[I].empty() &&
+          (U.Choices[I][0].Source == ShapeSource::Assumed ||
+           U.Choices[I][0].Source == ShapeSource::AnyBlock) &&
+          launchableFromOtherFiles(*F, U.Launches))
+        Result.KernelsLaunchedElsewhere.insert(kernelLinkName(*F));
+    }
+  }
+
   /// Fails the file when its AST nests deeper than bankfix walks.
   bool tooDeep() {
     DeepestNode Deepest = findDeepestNode(*Ctx, MaxNestingDepth);

@@ -20,6 +20,7 @@
 #include "core/result/Finding.h"
 #include "core/result/FixRecord.h"
 #include "core/result/RemarkRecord.h"
+#include "frontend/analysis/BlockShapeChoice.h"
 #include "frontend/fix/LaunchScope.h"
 #include "frontend/parse/CudaToolchain.h"
 #include "frontend/parse/PreambleCache.h"
@@ -50,6 +51,8 @@ struct AnalysisOptions {
   PreambleCacheOptions Cache;
   /// Which files' launches the run sees (null: this file alone).
   std::shared_ptr<const LaunchScope> Scope;
+  /// The launches the other files of the run make of this file's kernels.
+  std::shared_ptr<const ForeignLaunches> Foreign;
   /// The process ends after this file: its analysis (millions of small
   /// objects for a file of unrolled tiles) is left to the exit to free, as
   /// clang's -disable-free leaves its AST.
@@ -106,6 +109,12 @@ struct FileAnalysis {
   unsigned ExplainMatches = 0;
   /// The main file's bytes as parsed.
   std::string ParsedContent;
+  /// Launches of kernels this file declares but does not define, for the
+  /// files of the run that define them.
+  ForeignLaunches LaunchesForOtherFiles;
+  /// The kernels (kernelLinkName) defined here that no launch here names
+  /// and whose shape was assumed: another file of the run may launch them.
+  std::set<std::string> KernelsLaunchedElsewhere;
   /// Every file a fix edits, named as the edits name it, with its bytes as
   /// parsed: --apply rewrites only these.
   std::map<std::string, std::string> ParsedContents;

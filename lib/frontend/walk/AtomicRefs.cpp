@@ -80,6 +80,28 @@ RefOperation refOperation(const CallExpr *C, const Expr *&Object) {
   }
 }
 
+/// Whether the update \p C adds or subtracts a constant (`fetch_add(1)`,
+/// `++`, `-= 2`): measured as one lane's update when every lane names one
+/// word.
+bool addsConstant(ASTContext &Ctx, const CallExpr *C) {
+  const Expr *Operand = nullptr;
+  if (const auto *O = dyn_cast<CXXOperatorCallExpr>(C)) {
+    OverloadedOperatorKind K = O->getOperator();
+    if (K == OO_PlusPlus || K == OO_MinusMinus)
+      return true;
+    if ((K != OO_PlusEqual && K != OO_MinusEqual) || O->getNumArgs() != 2)
+      return false;
+    Operand = O->getArg(1);
+  } else {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || !F->getIdentifier() || C->getNumArgs() < 1 ||
+        (F->getName() != "fetch_add" && F->getName() != "fetch_sub"))
+      return false;
+    Operand = C->getArg(0);
+  }
+  return !Operand->isValueDependent() && Operand->isEvaluatable(Ctx);
+}
+
 std::string operationName(const CallExpr *C) {
   if (const auto *O = dyn_cast<CXXOperatorCallExpr>(C))
     return std::string("operator") + getOperatorSpelling(O->getOperator());
@@ -113,20 +135,49 @@ const Expr *atomicRefConstructedOn(const Expr *E) {
   }
 }
 
+/// \p E without the copies of an atomic_ref around it.
+static const Expr *withoutCopies(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+    if (!Copy || Copy->getNumArgs() != 1 ||
+        !Copy->getConstructor()->isCopyOrMoveConstructor())
+      return E;
+    E = Copy->getArg(0);
+  }
+}
+
 const Expr *atomicRefVariableTarget(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()->IgnoreParens());
+  // Through copies of variables (`copy = mine`), a few deep.
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(withoutCopies(E));
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
+        !isAtomicRef(V->getType()) || !V->getInit())
+      return nullptr;
+    if (const Expr *On = atomicRefConstructedOn(V->getInit()))
+      return On;
+    E = V->getInit();
+  }
+  return nullptr;
+}
+
+std::optional<SharedObject> Walker::atomicRefTarget(const Expr *E) {
+  if (const Expr *On = atomicRefConstructedOn(E))
+    return objectOf(On);
+  // A copy of an atomic_ref variable or parameter: the object it is bound
+  // to.
+  const auto *Ref = dyn_cast<DeclRefExpr>(withoutCopies(E));
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || !V->hasLocalStorage() || !isAtomicRef(V->getType()) ||
-      !V->getInit())
-    return nullptr;
-  return atomicRefConstructedOn(V->getInit());
+  if (!V || !isAtomicRef(V->getType()))
+    return std::nullopt;
+  return boundObject(V);
 }
 
 bool Walker::bindAtomicRef(const VarDecl &V) {
   if (!isAtomicRef(V.getType()))
     return false;
-  const Expr *On = V.getInit() ? atomicRefConstructedOn(V.getInit()) : nullptr;
-  bindPointer(&V, On ? objectOf(On) : std::nullopt);
+  bindPointer(&V, V.getInit() ? atomicRefTarget(V.getInit()) : std::nullopt);
   return true;
 }
 
@@ -137,14 +188,7 @@ bool Walker::recordAtomicRef(const CallExpr *C) {
     return false;
   // The object it refers to: made here, or by the variable's declaration.
   const Expr *On = atomicRefConstructedOn(Object);
-  std::optional<SharedObject> Place;
-  if (On) {
-    Place = objectOf(On);
-  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(
-                 Object->IgnoreImplicit()->IgnoreParens())) {
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      Place = boundObject(V);
-  }
+  std::optional<SharedObject> Place = atomicRefTarget(Object);
   if (!Place)
     return false;
   noteBarrier();
@@ -187,8 +231,26 @@ bool Walker::recordAtomicRef(const CallExpr *C) {
     Kind = AccessKind::Store;
   bool LaneDependent = false;
   for (const LaneExprPtr &I : A.Indices)
-    LaneDependent = LaneDependent || dependsOnLane(*I);
-  if (Kind == AccessKind::Atomic && LaneDependent) {
+    LaneDependent =
+        LaneDependent || dependsOnLane(*I) || mentions(*I, ExprKind::Unknown);
+  // Every lane on one word: nvcc makes an added constant one lane's
+  // update, and leaves an exchange to every lane (measured); the other
+  // operations and operands were not measured.
+  bool Exchange = isa<CXXMemberCallExpr>(C) && C->getDirectCallee() &&
+                  C->getDirectCallee()->getIdentifier() &&
+                  C->getDirectCallee()->getName() == "exchange";
+  if (Kind == AccessKind::Atomic && !LaneDependent && !Exchange &&
+      !addsConstant(Ctx, C)) {
+    remark(C->getBeginLoc(),
+           Quoted + " is not judged: every lane updates one word, which "
+                    "nvcc makes one lane's update when it adds a constant "
+                    "and leaves to every lane in an exchange (measured); "
+                    "for other operations and operands that is not "
+                    "measured");
+    noteBarrier();
+    return true;
+  }
+  if (Kind == AccessKind::Atomic && (LaneDependent || Exchange)) {
     A.Service = LaneService::EachLane;
     A.Instruction = Quoted + ": a generic ATOM, which serves each lane of a "
                              "bank on its own, lanes on one word too";

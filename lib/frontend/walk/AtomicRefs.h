@@ -24,8 +24,9 @@ bool isAtomicRef(clang::QualType T);
 /// constructor (through copies, casts and temporaries), or null.
 const clang::Expr *atomicRefConstructedOn(const clang::Expr *E);
 
-/// For \p E naming a local atomic_ref variable: the object its
-/// initialiser makes it on, or null.
+/// For \p E naming a local atomic_ref variable (or a copy of one): the
+/// object its initialiser makes it on, through copies of other variables,
+/// or null.
 const clang::Expr *atomicRefVariableTarget(const clang::Expr *E);
 
 } // namespace walk

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/Walker.h"
 
 #include "frontend/analysis/SharedAccessFinder.h"
@@ -90,7 +91,9 @@ void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
       continue;
     bool Integer = T.getNonReferenceType()->isIntegralOrEnumerationType();
     std::optional<SharedObject> Place;
-    if (T->isPointerType())
+    if (isAtomicRef(T))
+      Place = atomicRefTarget(Arg);
+    else if (T->isPointerType())
       Place = pointeeOf(Arg);
     else if (T->isLValueReferenceType())
       Place = objectOf(Arg);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/Walker.h"
 
 #include "core/expr/LaneEvaluator.h"
@@ -41,8 +42,10 @@ bool WriteCollector::VisitUnaryOperator(UnaryOperator *U) {
 }
 
 bool WriteCollector::VisitCallExpr(CallExpr *C) {
+  // A cuda::atomic_ref an operator is called on is never rebound.
   for (const Expr *Arg : C->arguments())
-    note(Arg);
+    if (!isAtomicRef(Arg->getType()))
+      note(Arg);
   return true;
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/Walker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -87,15 +88,21 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    // A non-const reference parameter may change its argument.
+    // A non-const reference parameter may change its argument. A member
+    // operator's first argument is its object (a cuda::atomic_ref is
+    // never rebound), the others its parameters.
     const FunctionDecl *F = C->getDirectCallee();
+    unsigned Object =
+        isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(F) ? 1
+                                                                         : 0;
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const VarDecl *V = localVariable(C->getArg(I));
-      if (!V)
+      if (!V || (I < Object && isAtomicRef(V->getType())))
         continue;
-      bool MayWrite = !F || I >= F->getNumParams();
-      if (F && I < F->getNumParams()) {
-        QualType P = F->getParamDecl(I)->getType();
+      unsigned Param = I - Object;
+      bool MayWrite = !F || I < Object || Param >= F->getNumParams();
+      if (F && I >= Object && Param < F->getNumParams()) {
+        QualType P = F->getParamDecl(Param)->getType();
         MayWrite =
             P->isReferenceType() && !P.getNonReferenceType().isConstQualified();
       }

@@ -143,6 +143,9 @@ public:
   /// Binds the cuda::atomic_ref variable \p V to the shared object it is
   /// constructed on, if any; false when \p V is no atomic_ref.
   bool bindAtomicRef(const clang::VarDecl &V);
+  /// The shared object the cuda::atomic_ref \p E (made here, or a copy of
+  /// a variable or parameter) refers to.
+  std::optional<SharedObject> atomicRefTarget(const clang::Expr *E);
   /// When \p C is a wmma fragment's load or store on a shared tile
   /// (TensorTiles.cpp): records its instructions as accesses, or remarks
   /// why it is not judged, and returns true.

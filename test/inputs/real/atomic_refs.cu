@@ -2,8 +2,10 @@
 // counters laid out lane-major (each lane's eight counters in a row), a
 // block's work-queue head, a maximum per warp, buckets that two lanes
 // share, a mailbox of (value, ready) pairs published with release stores
-// and a done flag read with acquire loads, and the operations bankfix
-// does not judge (a float sum, compare_exchange).
+// and a done flag read with acquire loads, a counter updated in a loop,
+// copied and passed to a helper, and the operations bankfix does not judge
+// (a float sum, compare_exchange, an exchange every lane makes on one
+// word).
 #include <cstdio>
 #include <cuda/atomic>
 
@@ -89,6 +91,30 @@ __global__ void floatSumsRef(const float *in, float *out) {
   out[threadIdx.x] = sums[threadIdx.x % 32] + flags[threadIdx.x % 32];
 }
 
+// A counter passed to a helper by value, a copy, and a run-time loop of
+// updates through one atomic_ref; a lock every lane exchanges (not judged).
+__device__ void bump(BlockCounter counter, unsigned by) {
+  counter.fetch_add(by, cuda::memory_order_relaxed);
+}
+
+__global__ void tallies(unsigned *out, int n) {
+  __shared__ unsigned tally[32 * 4];
+  __shared__ unsigned lock;
+  if (threadIdx.x < 32 * 4)
+    tally[threadIdx.x] = 0;
+  if (threadIdx.x == 0)
+    lock = 0;
+  __syncthreads();
+  BlockCounter mine(tally[(threadIdx.x % 32) * 4]);
+  for (int j = 0; j < n; ++j)
+    mine += 1u;
+  BlockCounter copy = mine;
+  bump(copy, 2u);
+  BlockCounter(lock).exchange(1u, cuda::memory_order_relaxed);
+  __syncthreads();
+  out[threadIdx.x] = tally[threadIdx.x % (32 * 4)] + lock;
+}
+
 int main() {
   unsigned *items, *out;
   int *values, *iout;
@@ -107,6 +133,7 @@ int main() {
   warpMaxima<<<1, 256>>>(values, iout);
   mailbox<<<1, 256>>>(items, out);
   floatSumsRef<<<1, 64>>>(fin, fout);
+  tallies<<<1, 64>>>(out, 3);
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s\n", cudaGetErrorString(e));
   return e != cudaSuccess;

@@ -132,4 +132,32 @@ __global__ void k() {
             std::string::npos);
 }
 
+TEST(Walker, AMemberOperatorChangesOnlyWhatItsParametersMayChange) {
+  // `a += d` passes `d` by value to operator+= (argument 1 is parameter 0):
+  // d keeps its value; `b <<= e` takes `e` by reference: it may change.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+struct Acc {
+  __device__ Acc &operator+=(int v);
+  __device__ Acc &operator<<=(int &v);
+};
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  Acc a, b;
+  int d = threadIdx.x, e = threadIdx.x;
+  a += d;
+  b <<= e;
+  out[0] = s[d] + s[e];
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 2u);
+  ASSERT_EQ(Found.Accesses[0].Instances.size(), 1u);
+  EXPECT_FALSE(mentions(*Found.Accesses[0].Instances[0].Desc.Indices[0],
+                        ExprKind::Unknown));
+  ASSERT_EQ(Found.Accesses[1].Instances.size(), 1u);
+  EXPECT_TRUE(mentions(*Found.Accesses[1].Instances[0].Desc.Indices[0],
+                       ExprKind::Unknown));
+}
+
 } // namespace

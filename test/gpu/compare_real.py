@@ -162,6 +162,8 @@ def main():
                            ", ".join(map(str, sorted(remarks))))
             elif not p:
                 verdict, failures = "MISSED by bankfix", failures + 1
+            elif not m and key in merged:
+                verdict = "merged into another line, as predicted"
             elif (not m and not isinstance(key[1], str) and key in exact and
                   any(not i.get("matched") and i["kind"] == key[2]
                       for i in orphans.get(key[0], []))):
@@ -175,8 +177,6 @@ def main():
                         "%s %d (%d) at %s" % (i["opcode"], i["wavefronts"],
                                               i["ideal"], i["wheres"][0])
                         for i in left), failures + 1)
-            elif not m and key in merged:
-                verdict = "merged into another line, as predicted"
             elif not m:
                 verdict = "not executed (removed by nvcc)"
             elif (p[0], p[1]) == (m[0], m[1]):

@@ -139,8 +139,10 @@ bool launchableFromOtherFiles(const FunctionDecl &F,
                               const std::vector<LaunchSite> &Launches) {
   if (!F.hasAttr<CUDAGlobalAttr>() || !F.isExternallyVisible())
     return false;
+  // A launch through a value not followed is left out, as for the shapes
+  // of the file's own launches.
   for (const LaunchSite &L : Launches)
-    if (!L.Kernel || L.Kernel->getCanonicalDecl() == F.getCanonicalDecl())
+    if (L.Kernel && L.Kernel->getCanonicalDecl() == F.getCanonicalDecl())
       return false;
   return true;
 }

@@ -160,6 +160,11 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
       // The subscripts to rewrite: the access's own, or those its
       // reference parameter is bound to at each call.
       std::vector<const ArraySubscriptExpr *> Named;
+      const auto *Whole = dyn_cast<DeclRefExpr>(A.Expr->IgnoreParenImpCasts());
+      if (Whole && Whole->getDecl() == Array->Decl &&
+          !Array->Decl->getType()->isArrayType())
+        return Name + " is one variable, not an array: every lane that " +
+               "names it names the same words, which no layout moves apart";
       if (const auto *S = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParens()))
         Named.push_back(S);
       else if (ReferenceBindings B = Binder.of(A.Expr); B.Problem.empty())

@@ -95,6 +95,8 @@ public:
         Opts.FixStyles, Opts.Foreign.get());
     Unit = &U;
     noteLaunchesAcrossFiles(Context, U);
+    if (Opts.Foreign)
+      refuseGrowthElsewhere(U, *Opts.Foreign);
     // With errors, a fix that code clang could not follow may reach is
     // withdrawn; the others stay (FixesBesideErrors.h).
     if (HadErrors) {
@@ -191,6 +193,32 @@ public:
   }
 
 private:
+  /// An extern buffer's fix grows the byte count of its kernel's launches;
+  /// those in another file of the run are not rewritten: the fix is
+  /// withdrawn, naming them.
+  static void refuseGrowthElsewhere(PipelineResult &U,
+                                    const ForeignLaunches &Foreign) {
+    for (ArrayFix &Fix : U.Fixes) {
+      if (!Fix.fixes())
+        continue;
+      for (const SharedArray *A : Fix.Arrays) {
+        if (!A->Decl->getType()->isIncompleteArrayType())
+          continue;
+        for (const FoundAccess &Access : U.Found.Accesses) {
+          auto It = Access.Array == A && Access.Function
+                        ? Foreign.find(kernelLinkName(*Access.Function))
+                        : Foreign.end();
+          if (It == Foreign.end() || It->second.empty() || !Fix.fixes())
+            continue;
+          Fix.Refusal = "the bytes of '" + A->Layout.Name +
+                        "' are given by a launch in another file (" +
+                        It->second.front().Origin +
+                        "), whose byte count bankfix does not rewrite";
+          Fix.Edits.clear();
+        }
+      }
+    }
+  }
   /// Fills the result's LaunchesForOtherFiles and KernelsLaunchedElsewhere.
   void noteLaunchesAcrossFiles(ASTContext &Context, const PipelineResult &U) {
     Result.LaunchesForOtherFiles = launchesForOtherFiles(Context, U.Launches);

@@ -89,15 +89,17 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     // A non-const reference parameter may change its argument. A member
-    // operator's first argument is its object (a cuda::atomic_ref is
-    // never rebound), the others its parameters.
+    // operator's first argument is its implicit object, the others its
+    // parameters. A cuda::atomic_ref is never rebound.
     const FunctionDecl *F = C->getDirectCallee();
-    unsigned Object =
-        isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(F) ? 1
-                                                                         : 0;
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+    unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
+                              Method->isImplicitObjectMemberFunction()
+                          ? 1
+                          : 0;
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const VarDecl *V = localVariable(C->getArg(I));
-      if (!V || (I < Object && isAtomicRef(V->getType())))
+      if (!V || isAtomicRef(V->getType()))
         continue;
       unsigned Param = I - Object;
       bool MayWrite = !F || I < Object || Param >= F->getNumParams();

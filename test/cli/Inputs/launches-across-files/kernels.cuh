@@ -1,3 +1,4 @@
 // Kernels defined in kernels.cu and launched from main.cu.
 __global__ void transposeTile(float *out, const float *in);
 __global__ void scaleRows(float *out, const float *in, int n);
+__global__ void gatherRows(float *out, const float *in);

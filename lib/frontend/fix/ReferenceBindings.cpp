@@ -97,13 +97,10 @@ static const ParmVarDecl *atomicRefParameter(const Expr *E) {
 
 void ReferenceBinder::atomicRefBindings(const ParmVarDecl *Param,
                                         ReferenceBindings &Out) {
-  if (!Calls) {
-    Calls = std::make_unique<Index>();
-    traverseUserDecls(Ctx, *Calls);
-  }
+  const Index &Known = calls();
   const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
-  auto It = F ? Calls->Calls.find(F) : Calls->Calls.end();
-  if (It == Calls->Calls.end()) {
+  auto It = F ? Known.Calls.find(F) : Known.Calls.end();
+  if (It == Known.Calls.end()) {
     Out.Problem =
         "no call that gives '" + Param->getNameAsString() + "' can be followed";
     return;
@@ -131,6 +128,14 @@ void ReferenceBinder::atomicRefBindings(const ParmVarDecl *Param,
 
 ReferenceBinder::ReferenceBinder(ASTContext &Ctx) : Ctx(Ctx) {}
 
+const ReferenceBinder::Index &ReferenceBinder::calls() {
+  if (!Calls) {
+    Calls = std::make_unique<Index>();
+    traverseUserDecls(Ctx, *Calls);
+  }
+  return *Calls;
+}
+
 ReferenceBinder::~ReferenceBinder() = default;
 
 ReferenceBindings ReferenceBinder::of(const Expr *Access) {
@@ -153,11 +158,7 @@ ReferenceBindings ReferenceBinder::of(const Expr *Access) {
     Out.Problem = "it is not a reference parameter";
     return Out;
   }
-  if (!Calls) {
-    Calls = std::make_unique<Index>();
-    traverseUserDecls(Ctx, *Calls);
-  }
-  bindingsOf(Ctx, *Calls, Param, 0, Out);
+  bindingsOf(Ctx, calls(), Param, 0, Out);
   return Out;
 }
 

@@ -46,6 +46,8 @@ public:
   struct Index;
 
 private:
+  /// The calls of the translation unit, indexed on first use.
+  const Index &calls();
   /// The elements the calls of its function make the cuda::atomic_ref
   /// parameter \p Param on.
   void atomicRefBindings(const clang::ParmVarDecl *Param,

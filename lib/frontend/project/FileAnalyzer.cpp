@@ -31,6 +31,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -198,35 +199,39 @@ private:
   /// withdrawn, naming them.
   static void refuseGrowthElsewhere(PipelineResult &U,
                                     const ForeignLaunches &Foreign) {
-    for (ArrayFix &Fix : U.Fixes) {
-      if (!Fix.fixes())
+    // The first launch in another file of each function walked, if any.
+    std::map<const FunctionDecl *, const ForeignLaunch *> Elsewhere;
+    for (const FoundAccess &Access : U.Found.Accesses)
+      if (Access.Function && !Elsewhere.count(Access.Function)) {
+        auto It = Foreign.find(kernelLinkName(*Access.Function));
+        Elsewhere[Access.Function] = It == Foreign.end() || It->second.empty()
+                                         ? nullptr
+                                         : &It->second.front();
+      }
+    for (const FoundAccess &Access : U.Found.Accesses) {
+      const ForeignLaunch *L =
+          Access.Function ? Elsewhere[Access.Function] : nullptr;
+      if (!L || !Access.Array->Decl->getType()->isIncompleteArrayType())
         continue;
-      for (const SharedArray *A : Fix.Arrays) {
-        if (!A->Decl->getType()->isIncompleteArrayType())
-          continue;
-        for (const FoundAccess &Access : U.Found.Accesses) {
-          auto It = Access.Array == A && Access.Function
-                        ? Foreign.find(kernelLinkName(*Access.Function))
-                        : Foreign.end();
-          if (It == Foreign.end() || It->second.empty() || !Fix.fixes())
-            continue;
-          Fix.Refusal = "the bytes of '" + A->Layout.Name +
+      for (ArrayFix &Fix : U.Fixes)
+        if (Fix.fixes() && llvm::is_contained(Fix.Arrays, Access.Array)) {
+          Fix.Refusal = "the bytes of '" + Access.Array->Layout.Name +
                         "' are given by a launch in another file (" +
-                        It->second.front().Origin +
+                        L->Origin +
                         "), whose byte count bankfix does not rewrite";
           Fix.Edits.clear();
         }
-      }
     }
   }
   /// Fills the result's LaunchesForOtherFiles and KernelsLaunchedElsewhere.
   void noteLaunchesAcrossFiles(ASTContext &Context, const PipelineResult &U) {
     Result.LaunchesForOtherFiles = launchesForOtherFiles(Context, U.Launches);
+    std::set<const FunctionDecl *> Seen;
     for (size_t I = 0; I < U.Choices.size(); ++I) {
       const FunctionDecl *F = U.Found.Accesses[I].Function;
       // Assumed (and maybe found the same for any block): no launch or
-      // option gave it.
-      if (F && !U.Choices[I].empty() &&
+      // option gave it. Once per function.
+      if (F && !U.Choices[I].empty() && Seen.insert(F).second &&
           (U.Choices[I][0].Source == ShapeSource::Assumed ||
            U.Choices[I][0].Source == ShapeSource::AnyBlock) &&
           launchableFromOtherFiles(*F, U.Launches))

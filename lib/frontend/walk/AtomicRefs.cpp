@@ -25,6 +25,7 @@
 #include "frontend/walk/Walker.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -80,6 +81,14 @@ RefOperation refOperation(const CallExpr *C, const Expr *&Object) {
   }
 }
 
+/// Whether \p C calls a member function named one of \p Names.
+bool callsMember(const CallExpr *C, std::initializer_list<StringRef> Names) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!isa<CXXMemberCallExpr>(C) || !F || !F->getIdentifier())
+    return false;
+  return llvm::is_contained(Names, F->getName());
+}
+
 /// Whether the update \p C adds or subtracts a constant (`fetch_add(1)`,
 /// `++`, `-= 2`): measured as one lane's update when every lane names one
 /// word.
@@ -93,9 +102,7 @@ bool addsConstant(ASTContext &Ctx, const CallExpr *C) {
       return false;
     Operand = O->getArg(1);
   } else {
-    const FunctionDecl *F = C->getDirectCallee();
-    if (!F || !F->getIdentifier() || C->getNumArgs() < 1 ||
-        (F->getName() != "fetch_add" && F->getName() != "fetch_sub"))
+    if (!callsMember(C, {"fetch_add", "fetch_sub"}) || C->getNumArgs() < 1)
       return false;
     Operand = C->getArg(0);
   }
@@ -118,33 +125,29 @@ bool isAtomicRef(QualType T) {
   return StringRef(R->getQualifiedNameAsString()).starts_with("cuda::");
 }
 
-const Expr *atomicRefConstructedOn(const Expr *E) {
+/// \p E without the casts, temporaries and copies of an atomic_ref around
+/// it.
+static const Expr *withoutCopies(const Expr *E) {
   for (;;) {
     E = E->IgnoreImplicit()->IgnoreParens();
     if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E)) {
       E = Cast->getSubExpr();
       continue;
     }
-    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-    if (!Construct || Construct->getNumArgs() != 1 ||
-        !isAtomicRef(Construct->getType()))
-      return nullptr;
-    if (!Construct->getConstructor()->isCopyOrMoveConstructor())
-      return Construct->getArg(0);
-    E = Construct->getArg(0);
-  }
-}
-
-/// \p E without the copies of an atomic_ref around it.
-static const Expr *withoutCopies(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreImplicit()->IgnoreParens();
     const auto *Copy = dyn_cast<CXXConstructExpr>(E);
     if (!Copy || Copy->getNumArgs() != 1 ||
         !Copy->getConstructor()->isCopyOrMoveConstructor())
       return E;
     E = Copy->getArg(0);
   }
+}
+
+const Expr *atomicRefConstructedOn(const Expr *E) {
+  const auto *Construct = dyn_cast<CXXConstructExpr>(withoutCopies(E));
+  if (!Construct || Construct->getNumArgs() != 1 ||
+      !isAtomicRef(Construct->getType()))
+    return nullptr;
+  return Construct->getArg(0);
 }
 
 const Expr *atomicRefVariableTarget(const Expr *E) {
@@ -236,9 +239,7 @@ bool Walker::recordAtomicRef(const CallExpr *C) {
   // Every lane on one word: nvcc makes an added constant one lane's
   // update, and leaves an exchange to every lane (measured); the other
   // operations and operands were not measured.
-  bool Exchange = isa<CXXMemberCallExpr>(C) && C->getDirectCallee() &&
-                  C->getDirectCallee()->getIdentifier() &&
-                  C->getDirectCallee()->getName() == "exchange";
+  bool Exchange = callsMember(C, {"exchange"});
   if (Kind == AccessKind::Atomic && !LaneDependent && !Exchange &&
       !addsConstant(Ctx, C)) {
     remark(C->getBeginLoc(),

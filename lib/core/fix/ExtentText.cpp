@@ -161,6 +161,17 @@ std::string swizzledIndexText(const std::string &Column, const std::string &Row,
   return operand(Column) + " ^ (" + Mask + ")";
 }
 
+std::string reversedRowIndexText(const std::string &Written, uint64_t Period) {
+  std::string S = trim(Written);
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix))
+    return std::to_string(Value ^ (Value / Period % 2 * (Period - 1))) + Suffix;
+  std::string I = operand(S);
+  return I + " ^ (" + I + " / " + std::to_string(Period) + " % 2 * " +
+         std::to_string(Period - 1) + ")";
+}
+
 std::string paddedExtentText(const std::string &Written, unsigned Pad) {
   std::string S = trim(Written);
   uint64_t Value;

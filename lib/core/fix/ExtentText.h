@@ -6,7 +6,7 @@
 // grows the same way (`256` -> `264`, `N * sizeof(float)` -> `N *
 // sizeof(float) + 8 * sizeof(float)`), and a subscript gets its padding
 // (`i` -> `i + i / 32`, `a + b` -> `a + b + (a + b) / 32`), or its
-// swizzle (`c` -> `c ^ (r % 32)`).
+// swizzle (`c` -> `c ^ (r % 32)`, `i` -> `i ^ (i / 32 % 2 * 31)`).
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -43,6 +43,12 @@ std::string grownBytesText(const std::string &Written, uint64_t Period,
 /// parenthesised where C's precedence needs it; a literal is computed.
 std::string paddedIndexText(const std::string &Written, uint64_t Period,
                             unsigned Pad);
+
+/// The subscript \p Written with every other row of \p Period elements
+/// reversed: `Written ^ (Written / Period % 2 * (Period - 1))`, Written
+/// parenthesised unless it is a name, a member or a literal; a literal is
+/// computed.
+std::string reversedRowIndexText(const std::string &Written, uint64_t Period);
 
 /// The row stride \p Written made the smallest odd multiple of \p RoundTo
 /// at least as large, in parentheses: `(n_cols | 1)`, `((W + 3) / 4 * 4 |

@@ -15,6 +15,8 @@ const char *fixStyleName(FixStyle Style) {
     return "index padding";
   case FixStyle::XorSwizzle:
     return "XOR swizzle";
+  case FixStyle::IndexSwizzle:
+    return "index swizzle";
   }
   return "";
 }

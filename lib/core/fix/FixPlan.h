@@ -33,6 +33,11 @@ enum class FixStyle {
   IndexPadding,
   /// `t[r][c]` -> `t[r][c ^ (r % Rows * K)]` in every access: no memory.
   XorSwizzle,
+  /// `s[i]` -> `s[i ^ (i / W % 2 * (W - 1))]` in every access of a flat
+  /// buffer: every other row of W elements (128 bytes, one pass over the
+  /// banks) stored in reverse, so that a row's lanes and the next row's
+  /// take opposite banks; no memory.
+  IndexSwizzle,
 };
 
 /// Which styles --fix-style lets a multi-dimensional array use: both, the
@@ -40,7 +45,8 @@ enum class FixStyle {
 /// declaration), or one.
 enum class FixStyleChoice { Auto, Pad, Swizzle };
 
-/// "row padding", "row stride", "index padding", "XOR swizzle".
+/// "row padding", "row stride", "index padding", "XOR swizzle", "index
+/// swizzle".
 const char *fixStyleName(FixStyle Style);
 
 /// One access's wavefronts per block over all its shapes and iterations.
@@ -57,7 +63,8 @@ struct FixPlan {
   /// Elements added: per row of the innermost dimension (RowPadding), per
   /// Period elements (RowStride, IndexPadding). 0: no fix helps.
   unsigned Pad = 0;
-  /// RowStride, IndexPadding: W, the elements after which Pad are skipped.
+  /// RowStride, IndexPadding: W, the elements after which Pad are skipped;
+  /// IndexSwizzle: the elements of a row.
   uint64_t Period = 0;
   /// RowStride: when not 0, each row stride W becomes the smallest odd
   /// multiple of RoundTo that is at least W (`n_cols | 1`), a padding that
@@ -76,7 +83,8 @@ struct FixPlan {
   size_t Untried = 0;
 
   bool helps() const {
-    return WhyNot.empty() && (Pad != 0 || Swizzle.active());
+    return WhyNot.empty() && (Pad != 0 || Swizzle.active() ||
+                              (Style == FixStyle::IndexSwizzle && Period != 0));
   }
 };
 

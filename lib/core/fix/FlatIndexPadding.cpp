@@ -83,6 +83,8 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
                                uint64_t Period, unsigned Pad) {
   if (Style == FixStyle::RowStride)
     return replaceRowStride(Form.Index, Period, Period + Pad);
+  if (Style == FixStyle::IndexSwizzle)
+    return reversedRowIndex(Form.Index, Period);
   return paddedIndex(Form.Index, Period, Pad);
 }
 
@@ -132,7 +134,10 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     unsigned Pad = stridePad(W, K.RoundTo, K.Pad);
     std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
     if (!Layout) { // once per buffer
-      if (std::string Carve = Period ? carveProblem(B, W) : "";
+      // A swizzled view's subscripts are swizzled alike only from an even
+      // row on.
+      uint64_t CarveUnit = Style == FixStyle::IndexSwizzle ? 2 * W : W;
+      if (std::string Carve = Period ? carveProblem(B, CarveUnit) : "";
           !Carve.empty()) {
         Problem = Carve;
         return false;
@@ -144,12 +149,12 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     bool Judged =
         Period
             ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
-                               A.Shapes, Sum, Ideal, Problem, Worst, false,
-                               &FromData, Totals.stopAt())
-            : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                               Problem, Worst, true, &FromData);
+                               A.Shapes, A.Label, Sum, Ideal, Problem, Worst,
+                               false, &FromData, Totals.stopAt())
+            : accessWavefronts(*Layout, *A.Instances, A.Shapes, A.Label, Sum,
+                               Ideal, Problem, Worst, true, &FromData);
     if (!Judged) {
-      Problem = accessProblem(A.Label, Problem, Worst);
+      Problem = accessProblem(A.Label, Problem);
       return false;
     }
     if (!Totals.add(Sum, Ideal, FromData))
@@ -300,7 +305,7 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Candidates[C].Period * smallestUnit(Buffers) == 128)
       Hint = C + 1;
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint, &Worst);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {
@@ -416,6 +421,17 @@ LaneExprPtr replaceRowStride(const LaneExprPtr &Index, uint64_t Old,
   return nullptr;
 }
 
+LaneExprPtr reversedRowIndex(const LaneExprPtr &Index, uint64_t Period) {
+  IntType T = Index->Type;
+  LaneExprPtr Row =
+      LaneExpr::binary(BinaryOp::Div, Index, constantLike(Period, Index), T);
+  LaneExprPtr Odd =
+      LaneExpr::binary(BinaryOp::Rem, Row, constantLike(2, Index), T);
+  LaneExprPtr Mask =
+      LaneExpr::binary(BinaryOp::Mul, Odd, constantLike(Period - 1, Index), T);
+  return LaneExpr::binary(BinaryOp::Xor, Index, Mask, T);
+}
+
 LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,
                         unsigned Pad) {
   IntType T = Index->Type;
@@ -434,7 +450,8 @@ std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
   for (size_t I = 0; I < Out.size() && I < Access.Forms.size(); ++I) {
     FlatIndexForm Form = Access.Forms[I];
     SharedAccessDesc &Desc = Out[I].Desc;
-    if (Style == FixStyle::IndexPadding && Pad != 0) {
+    if ((Style == FixStyle::IndexPadding && Pad != 0) ||
+        Style == FixStyle::IndexSwizzle) {
       // Each access on its own: nvcc merges no rewritten subscripts.
       if (Out[I].MergedInto)
         Out[I].MergedAway = Out[I].MergedInto = false;
@@ -455,7 +472,10 @@ std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
       Desc.Indices = {Subscript};
       continue;
     }
-    LaneExprPtr Start = paddedIndex(Form.ViewStart, Period, Pad);
+    // A swizzled view starts at an even row, where it stays.
+    LaneExprPtr Start = Style == FixStyle::IndexSwizzle
+                            ? Form.ViewStart
+                            : paddedIndex(Form.ViewStart, Period, Pad);
     LaneExprPtr Elements =
         LaneExpr::binary(BinaryOp::Add, LaneExpr::cast(Start, OffsetType),
                          LaneExpr::cast(Subscript, OffsetType), OffsetType);
@@ -487,6 +507,35 @@ FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
   return plan(
       Buffers, FixStyle::IndexPadding,
       movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers));
+}
+
+FixPlan planIndexSwizzle(const std::vector<FlatBuffer> &Buffers) {
+  FixPlan Refused;
+  Refused.Style = FixStyle::IndexSwizzle;
+  if (Buffers.empty())
+    return Refused;
+  uint64_t Unit = Buffers.front().Unit;
+  uint64_t W = 128 / std::max<uint64_t>(Unit, 1);
+  for (const FlatBuffer &B : Buffers) {
+    const std::string Name = "'" + B.Layout.Name + "'";
+    if (B.Unit != Unit || 128 % Unit != 0) {
+      Refused.WhyNot = Name + " is indexed in elements of different sizes";
+      return Refused;
+    }
+    if (B.Layout.Dims.empty() || B.Layout.Dims.front() == 0) {
+      Refused.WhyNot = "the launch gives the size of " + Name +
+                       ", which the swizzle needs in whole rows of " +
+                       std::to_string(W);
+      return Refused;
+    }
+    uint64_t Units = B.Layout.Dims.front() * B.Layout.ElementSize / Unit;
+    if (Units % W != 0) {
+      Refused.WhyNot = Name + " holds " + std::to_string(Units) +
+                       " elements, not whole rows of " + std::to_string(W);
+      return Refused;
+    }
+  }
+  return plan(Buffers, FixStyle::IndexSwizzle, {Candidate{W, 0}});
 }
 
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {

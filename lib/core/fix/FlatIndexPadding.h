@@ -16,6 +16,12 @@
 // hold; index padding splits them (nvcc cannot prove `i + i / W * P` and
 // `i + 1 + (i + 1) / W * P` adjacent: measured, two STS where there was
 // one STS.64), and is judged with each access on its own.
+// The index swizzle rewrites `i` to `i ^ (i / W % 2 * (W - 1))` with W
+// elements to 128 bytes: no memory, every other bank row reversed. Lanes
+// that a power-of-two stride splits between two rows (a sorting
+// network's `pos` and `pos + stride`) then take opposite halves of the
+// banks; it splits merges as index padding does, and needs a buffer of
+// whole rows (its elements stay in their row) and carves at even rows.
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +72,10 @@ struct FlatBuffer {
 LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,
                         unsigned Pad);
 
+/// \p Index ^ (\p Index / \p Period % 2 * (\p Period - 1)), in \p Index's
+/// type.
+LaneExprPtr reversedRowIndex(const LaneExprPtr &Index, uint64_t Period);
+
 /// \p Index written `r * Old + c` (in either order, through casts) with
 /// the stride \p Old replaced by \p New; null when it is not in that form.
 LaneExprPtr replaceRowStride(const LaneExprPtr &Index, uint64_t Old,
@@ -86,6 +96,10 @@ SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
 /// The index-padding plan: the best (W, P), W a power of two up to 4096, P
 /// up to 128 bytes' worth of elements.
 FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers);
+
+/// The index-swizzle plan: W elements to 128 bytes of the buffers' one
+/// unit; WhyNot when a buffer's size is not known or not whole rows.
+FixPlan planIndexSwizzle(const std::vector<FlatBuffer> &Buffers);
 
 /// The row-stride plan for subscripts written `r * Stride + c`: the best P.
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride);

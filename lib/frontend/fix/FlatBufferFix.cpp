@@ -242,17 +242,25 @@ bool setRowStrides(Collected &C) {
   return !C.Sites.empty();
 }
 
-/// Row stride when it applies and does no worse; index padding otherwise.
+/// Row stride when it applies and does no worse; index padding otherwise;
+/// the index swizzle when it takes fewer wavefronts than either (no memory,
+/// but a subscript harder to read: the padding wins a tie).
 void choosePlan(Collected &C, ArrayFix &Fix) {
   if (!setRowStrides(C)) {
     Fix.Plan = planIndexPadding(C.Buffers);
-    return;
+  } else {
+    FixPlan Row = planRowStride(C.Buffers);
+    FixPlan Index = planIndexPadding(C.Buffers);
+    bool RowWins = Row.helps() && (!Index.helps() || Row.After <= Index.After);
+    Fix.Plan = RowWins ? Row : Index;
+    Fix.Other = RowWins ? Index : Row;
   }
-  FixPlan Row = planRowStride(C.Buffers);
-  FixPlan Index = planIndexPadding(C.Buffers);
-  bool RowWins = Row.helps() && (!Index.helps() || Row.After <= Index.After);
-  Fix.Plan = RowWins ? Row : Index;
-  Fix.Other = RowWins ? Index : Row;
+  FixPlan Swizzle = planIndexSwizzle(C.Buffers);
+  if (!Swizzle.helps() || (Fix.Plan.helps() && Swizzle.After >= Fix.Plan.After))
+    return;
+  if (Fix.Plan.helps())
+    Fix.Other = Fix.Plan;
+  Fix.Plan = Swizzle;
 }
 
 /// The period of buffer \p I under the plan: its own row stride for the
@@ -291,10 +299,18 @@ std::string newStrideText(const std::string &Written, const FixPlan &Plan,
                       : paddedStrideText(Written, Pad);
 }
 
+/// The subscript \p Written under \p Plan's index padding or swizzle.
+std::string rewrittenIndexText(const std::string &Written,
+                               const FixPlan &Plan) {
+  return Plan.Style == FixStyle::IndexSwizzle
+             ? reversedRowIndexText(Written, Plan.Period)
+             : paddedIndexText(Written, Plan.Period, Plan.Pad);
+}
+
 /// The index of \p S, which calls a function, moved into a variable and
-/// the subscript padded with it; false with \p Why.
-bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, uint64_t W,
-                  unsigned P, std::vector<FixEdit> &Edits, std::string &Why) {
+/// the subscript rewritten with it; false with \p Why.
+bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, const FixPlan &Plan,
+                  std::vector<FixEdit> &Edits, std::string &Why) {
   HoistedIndex H = hoistIndex(Ctx, S.Subscript);
   if (!H.Problem.empty()) {
     Why = "the index of the " + S.Label +
@@ -310,7 +326,7 @@ bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, uint64_t W,
     Edits.push_back(*H.Declaration);
   return addEdit(
       Ctx, S.Subscript->getIdx()->getSourceRange(),
-      [&](const std::string &) { return paddedIndexText(H.Name, W, P); },
+      [&](const std::string &) { return rewrittenIndexText(H.Name, Plan); },
       "the index of the " + S.Label, Edits, Why);
 }
 
@@ -329,16 +345,19 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                           return newStrideText(T, Fix.Plan, P);
                         },
                         "the row stride of the " + S.Label, Fix.Edits, Why)
-              : S.Calls ? hoistedEdits(Ctx, S, W, P, Fix.Edits, Why)
+              : S.Calls ? hoistedEdits(Ctx, S, Fix.Plan, Fix.Edits, Why)
                         : addEdit(
                               Ctx, S.Subscript->getIdx()->getSourceRange(),
                               [&](const std::string &T) {
-                                return paddedIndexText(T, W, P);
+                                return rewrittenIndexText(T, Fix.Plan);
                               },
                               "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
+  // A swizzled view starts at an even row, where it stays (planIndexSwizzle).
+  if (Fix.Plan.Style == FixStyle::IndexSwizzle)
+    return "";
   if (!Uses.CarveOffsets.empty() && !onePeriod(C, Fix))
     return "its carve offsets would move by a different stride in each "
            "instantiation";
@@ -485,6 +504,11 @@ std::string describeChange(const Collected &C, const ArrayFix &Fix,
       Text = "pad its row stride (" + Listed(false) +
              " in its instantiations) by " + std::to_string(Fix.Plan.Pad) +
              " in each subscript";
+  } else if (Fix.Plan.Style == FixStyle::IndexSwizzle) {
+    return "rewrite each subscript i as " +
+           reversedRowIndexText("i", Fix.Plan.Period) +
+           " (every other row of " + W +
+           " elements stored in reverse; no memory added)";
   } else {
     Text = Fix.Plan.Style == FixStyle::RowStride
                ? "pad its row stride " + W + " to " +
@@ -550,7 +574,8 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
   MemoryGrowth Growth;
   std::vector<FixEdit> LaunchEdits;
   std::string Refusal = rewriteIndices(Ctx, C, Uses, Fix);
-  if (Refusal.empty())
+  bool Grows = Fix.Plan.Style != FixStyle::IndexSwizzle;
+  if (Refusal.empty() && Grows)
     Refusal = Static ? growDeclaration(Ctx, C, Fix, Growth)
                      : growExternLaunches(Ctx, Found, Accesses, Launches, Scope,
                                           C, Fix, Growth, LaunchEdits);

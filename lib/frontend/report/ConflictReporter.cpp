@@ -136,8 +136,10 @@ void ConflictReporter::reportFixNotes(const ArrayFix &Fix) {
     return;
   }
   for (const AccessChange &W : Fix.Plan.Worse)
-    note(std::string(Fix.Plan.Style == FixStyle::XorSwizzle ? "the swizzle"
-                                                            : "the padding") +
+    note(std::string(Fix.Plan.Style == FixStyle::XorSwizzle ||
+                             Fix.Plan.Style == FixStyle::IndexSwizzle
+                         ? "the swizzle"
+                         : "the padding") +
          " makes the " + W.Label + " worse: " + std::to_string(W.Before) +
          " -> " + std::to_string(W.After) + " wavefronts per block");
   if (Fix.Other && Fix.Other->helps())

@@ -38,6 +38,17 @@ TEST(ExtentText, PaddedExtentLiterals) {
   EXPECT_EQ(paddedExtentText("010", 1), "010 + 1");
 }
 
+TEST(ExtentText, ReversedRowIndices) {
+  EXPECT_EQ(reversedRowIndexText("pos", 32), "pos ^ (pos / 32 % 2 * 31)");
+  EXPECT_EQ(reversedRowIndexText("t + THREADS", 32),
+            "(t + THREADS) ^ ((t + THREADS) / 32 % 2 * 31)");
+  EXPECT_EQ(reversedRowIndexText("threadIdx.x", 16),
+            "threadIdx.x ^ (threadIdx.x / 16 % 2 * 15)");
+  // A literal is computed: element 1 of row 1 is stored at its column 30.
+  EXPECT_EQ(reversedRowIndexText("33", 32), "62");
+  EXPECT_EQ(reversedRowIndexText("5u", 32), "5u");
+}
+
 TEST(ExtentText, PaddedExtentFoldsOnlyATrailingLiteralTerm) {
   // `X + k` becomes `X + (k + Pad)` where the last `+` adds k to all of X.
   EXPECT_EQ(paddedExtentText("N+1", 1), "N + 2");

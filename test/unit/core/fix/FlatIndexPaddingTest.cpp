@@ -3,8 +3,11 @@
 
 #include "core/fix/FlatIndexPadding.h"
 #include "ExprBuilder.h"
+#include "core/access/IterationRange.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
 
 using namespace bankfix;
 using namespace bankfix::test;
@@ -96,6 +99,85 @@ TEST(FlatIndexPadding, InterleavedReductionBecomesConflictFree) {
   EXPECT_LT(P.After, P.Before);
   EXPECT_TRUE(conflictFreeAfter(Buffer, Buffer.Accesses[0], P));
   EXPECT_TRUE(conflictFreeAfter(Buffer, Buffer.Accesses[1], P));
+}
+
+TEST(FlatIndexPadding, ReversedRowIndexFlipsOddRows) {
+  EXPECT_EQ(printLaneExpr(*reversedRowIndex(tx().P, 32)),
+            "threadIdx.x ^ (((threadIdx.x / 32) % 2) * 31)");
+}
+
+/// A bitonic network's compare-exchange over 512 threads and a 1024-word
+/// buffer, `pos = 2 * tid - (tid & (stride - 1))` with loads of `pos` and
+/// `pos + stride` for a stride the kernel is not given.
+struct BitonicStep {
+  X Pos = X(2) * tx() - (tx() & (sym("stride") - 1));
+  std::vector<AccessInstance> Low = {instance(Pos, AccessKind::Load)};
+  std::vector<AccessInstance> High = {
+      instance(Pos + sym("stride"), AccessKind::Load)};
+  std::vector<AccessInstance> Fill = {instance(tx(), AccessKind::Store)};
+  BlockShape B{{512, 1, 1}};
+  FlatBuffer Buffer{
+      {"s_key", {1024}, 4},
+      4,
+      {{&Fill, {form(tx())}, {B}, "store at 5:3"},
+       {&Low, {form(Pos)}, {B}, "load at 9:7"},
+       {&High, {form(Pos + sym("stride"))}, {B}, "load at 9:20"}}};
+};
+
+TEST(FlatIndexPadding, NoPaddingIsBestForEveryStrideOfABitonicNetwork) {
+  BitonicStep Step;
+  FixPlan P = planIndexPadding({Step.Buffer});
+  EXPECT_FALSE(P.helps());
+  EXPECT_EQ(
+      P.WhyNot.rfind("the banks of the load at 9:7 depend on 'stride'", 0), 0u)
+      << P.WhyNot;
+  EXPECT_NE(P.WhyNot.find("no layout is best for every value"),
+            std::string::npos);
+}
+
+TEST(FlatIndexPadding, TheIndexSwizzleFreesABitonicNetworkAtEveryStride) {
+  // Every stride that splits a warp's lanes between two rows of 32 words
+  // sends one row's lanes to the banks of one parity or half and the
+  // next row's to the other.
+  BitonicStep Step;
+  FixPlan P = planIndexSwizzle({Step.Buffer});
+  ASSERT_TRUE(P.helps()) << P.WhyNot;
+  EXPECT_EQ(P.Style, FixStyle::IndexSwizzle);
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.After, P.Floor);
+  EXPECT_LT(P.After, P.Before);
+  EXPECT_EQ(rewrittenLayout(Step.Buffer, 32, 0).Dims.front(), 1024u);
+  // Checked at every stride the network takes.
+  for (int Stride = 1; Stride <= 512; Stride *= 2) {
+    std::map<std::string, LaneExprPtr> Value = {
+        {"stride", LaneExpr::constant(Stride, IntType::intTy())}};
+    for (const FlatAccess &A : Step.Buffer.Accesses) {
+      FlatAccess Bound = A;
+      std::vector<AccessInstance> Instances = *A.Instances;
+      for (size_t I = 0; I < Instances.size(); ++I) {
+        Instances[I].Desc.Indices = {
+            substituteSymbols(Instances[I].Desc.Indices[0], Value)};
+        Bound.Forms[I].Index = substituteSymbols(A.Forms[I].Index, Value);
+      }
+      Bound.Instances = &Instances;
+      EXPECT_TRUE(conflictFreeAfter(Step.Buffer, Bound, P))
+          << A.Label << " at stride " << Stride;
+    }
+  }
+}
+
+TEST(FlatIndexPadding, TheIndexSwizzleNeedsWholeRows) {
+  std::vector<AccessInstance> Load = {instance(tx() * 2, AccessKind::Load)};
+  FlatBuffer Odd{{"s", {1000}, 4},
+                 4,
+                 {{&Load, {form(tx() * 2)}, {BlockShape{{32, 1, 1}}}, "load"}}};
+  EXPECT_EQ(planIndexSwizzle({Odd}).WhyNot,
+            "'s' holds 1000 elements, not whole rows of 32");
+  FlatBuffer Extern = Odd;
+  Extern.Layout.Dims = {0};
+  EXPECT_EQ(planIndexSwizzle({Extern}).WhyNot,
+            "the launch gives the size of 's', which the swizzle needs in "
+            "whole rows of 32");
 }
 
 TEST(FlatIndexPadding, ReplaceRowStride) {

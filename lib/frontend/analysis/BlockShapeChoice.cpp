@@ -124,13 +124,13 @@ ForeignLaunches launchesForOtherFiles(ASTContext &Ctx,
   ForeignLaunches Out;
   std::unique_ptr<ASTNameGenerator> Names;
   for (const LaunchSite &L : Launches) {
-    if (!L.Kernel || L.Kernel->isDefined() || L.Shapes.empty() ||
-        !L.Kernel->isExternallyVisible())
+    if (!L.Kernel || L.Kernel->isDefined() || !L.Kernel->isExternallyVisible())
       continue;
     if (!Names)
       Names = std::make_unique<ASTNameGenerator>(Ctx);
+    const SourceManager &SM = Ctx.getSourceManager();
     Out[Names->getName(L.Kernel)].push_back(
-        {L.Shapes, launchOrigin(Ctx.getSourceManager(), L)});
+        {L.Shapes, launchOrigin(SM, L), describePlace(SM, L.Loc)});
   }
   return Out;
 }
@@ -185,26 +185,28 @@ shapesBeforeArguments(const FunctionDecl &F,
     if (L.Shapes.empty() && Unknown.empty())
       Unknown = describePlace(SM, L.Loc);
   }
+  // No launch here: those in the other files of the run.
+  if (Choices.empty() && Unknown.empty() && Foreign &&
+      F.hasAttr<CUDAGlobalAttr>()) {
+    auto It = Foreign->find(kernelLinkName(F));
+    if (It != Foreign->end())
+      for (const ForeignLaunch &L : It->second) {
+        for (const BlockShape &S : L.Shapes)
+          addUnique(Choices, {S, L.Origin, ShapeSource::Launch});
+        if (L.Shapes.empty() && Unknown.empty())
+          Unknown = L.Place;
+      }
+  }
+  std::string NotConstant =
+      "the block shape of the launch at " + Unknown + " is not a constant";
   // A launch whose shape is not followed, beside others that are: said.
   if (!Unknown.empty())
     for (BlockShapeChoice &C : Choices)
-      C.Origin += "; the block shape of the launch at " + Unknown +
-                  " is not a constant";
+      C.Origin += "; " + NotConstant;
   if (!Choices.empty())
     return Choices;
-  // No launch here: those in the other files of the run.
-  if (Foreign && Unknown.empty() && F.hasAttr<CUDAGlobalAttr>()) {
-    auto It = Foreign->find(kernelLinkName(F));
-    if (It != Foreign->end())
-      for (const ForeignLaunch &L : It->second)
-        for (const BlockShape &S : L.Shapes)
-          addUnique(Choices, {S, L.Origin, ShapeSource::Launch});
-    if (!Choices.empty())
-      return Choices;
-  }
   if (!Unknown.empty())
-    return {assumed(F, "the block shape of the launch at " + Unknown +
-                           " is not a constant; set it with --block-dim")};
+    return {assumed(F, NotConstant + "; set it with --block-dim")};
   return {assumed(F, "no launch site and no --block-dim")};
 }
 

@@ -51,8 +51,10 @@ bool namesAFunctionOf(const BlockDimOption &Option, clang::ASTContext &Ctx);
 /// A launch of a kernel in another file of the run (`-p`, or several
 /// files): the shapes its block can have and where it is.
 struct ForeignLaunch {
+  /// Empty when the launch's block is not a constant.
   std::vector<BlockShape> Shapes;
   std::string Origin; ///< "from the launch at main.cu:40:3"
+  std::string Place;  ///< "main.cu:40:3"
 };
 /// Launches in other files, by the kernel's kernelLinkName.
 using ForeignLaunches = std::map<std::string, std::vector<ForeignLaunch>>;
@@ -62,7 +64,7 @@ using ForeignLaunches = std::map<std::string, std::vector<ForeignLaunch>>;
 std::string kernelLinkName(const clang::FunctionDecl &F);
 
 /// Of \p Launches, those of kernels this translation unit declares but does
-/// not define, whose block shape is known: for the file that defines them.
+/// not define: for the file that defines them.
 ForeignLaunches launchesForOtherFiles(clang::ASTContext &Ctx,
                                       const std::vector<LaunchSite> &Launches);
 

@@ -10,6 +10,7 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "frontend/walk/LeaderScalars.h"
 #include "frontend/walk/SpeculableCode.h"
 #include "frontend/walk/VectorNarrowing.h"
 
@@ -65,6 +66,11 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
                                            "function and may differ per "
                                            "lane");
   }
+  // Block parameters a leader thread keeps in shared scalars: the same in
+  // every lane, not known, as a kernel parameter is.
+  for (const VarDecl *V : leaderWrittenScalars(Ctx, Function))
+    Values[V] = LaneExpr::uniform(V->getNameAsString(),
+                                  Translator.intTypeOf(V->getType()));
 }
 
 /// A pointer into shared memory kept inside an object (a functor built

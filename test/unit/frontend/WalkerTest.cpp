@@ -160,4 +160,38 @@ __global__ void k(float *out) {
                        ExprKind::Unknown));
 }
 
+TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
+  // `base` and `step` are written by one thread (directly, through a local
+  // copy of threadIdx.x, as a conjunct of &&): the same in every lane.
+  // `all` is written by every thread, `hits` by atomics: not known.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const int *in, float *out) {
+  __shared__ float s[256];
+  __shared__ int base, step, all, hits;
+  unsigned tid = threadIdx.x;
+  if (threadIdx.x == 0)
+    base = in[0];
+  if (tid == 0 && in[1] > 0)
+    step = in[1];
+  all = in[2];
+  atomicAdd(&hits, 1);
+  __syncthreads();
+  out[0] = s[base + tid] + s[step * tid] + s[all + tid] + s[hits + tid];
+}
+)",
+                              AST);
+  std::vector<const FoundAccess *> Tile;
+  for (const FoundAccess &A : Found.Accesses)
+    if (A.Array->Layout.Name == "s")
+      Tile.push_back(&A);
+  ASSERT_EQ(Tile.size(), 4u);
+  for (size_t I = 0; I < 4; ++I) {
+    ASSERT_EQ(Tile[I]->Instances.size(), 1u);
+    const LaneExpr &Index = *Tile[I]->Instances[0].Desc.Indices[0];
+    EXPECT_EQ(mentions(Index, ExprKind::Uniform), I < 2) << I;
+    EXPECT_EQ(mentions(Index, ExprKind::Unknown), I >= 2) << I;
+  }
+}
+
 } // namespace

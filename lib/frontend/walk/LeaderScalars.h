@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- LeaderScalars.h - Shared scalars one thread writes for the block ---===//
+//
+// A block's parameters computed once are kept in `__shared__` scalars that
+// one thread writes and every thread reads after a barrier (`if
+// (threadIdx.x == 0) len = end - start; __syncthreads(); ... s[len + t]`).
+// Every lane of a warp then reads the same value: such a scalar is a
+// warp-uniform value not known, as a kernel parameter is, and an index
+// that uses it is judged over its values. A scalar qualifies when it is an
+// integer declared in the function, every write of it is an assignment
+// or increment under an `if` whose condition requires `threadIdx.D == c`,
+// `!threadIdx.D`, or `g.thread_rank() == c` (directly, through a local
+// initialised with it, or as a conjunct of `&&`), and every other use
+// reads its value (its address taken, a reference bound to it or an
+// atomic on it disqualify it).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BANKFIX_LEADERSCALARS_H
+#define BANKFIX_LEADERSCALARS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <vector>
+
+namespace bankfix {
+
+/// The `__shared__` integer scalars declared in \p Function that only a
+/// leader thread writes, in declaration order.
+std::vector<const clang::VarDecl *>
+leaderWrittenScalars(clang::ASTContext &Ctx,
+                     const clang::FunctionDecl &Function);
+
+} // namespace bankfix
+
+#endif // BANKFIX_LEADERSCALARS_H

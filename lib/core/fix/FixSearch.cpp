@@ -33,12 +33,10 @@ void addSampledValues(std::vector<int64_t> &List) {
 }
 
 /// Adds the values \p S's executions were judged at to \p Worst, and
-/// sample values of the symbols in an address judged without one. A worst
-/// case over a symbol in the address marks Worst AddressUnknown (the
-/// first one names the \p Label'd access in Worst.Unresolved); its
-/// candidates are compared at the worst value and the sample values.
-void addJudgedValues(const AccessSummary &S, const std::string &Label,
-                     WorstCaseValues &Worst) {
+/// sample values of the symbols in an address judged without one; false
+/// with \p Problem when one is a worst case over a symbol in the address.
+bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
+                     std::string &Problem) {
   for (const InstanceEvaluation &I : S.Instances) {
     std::map<std::string, IntType> InAddress;
     for (const LaneExprPtr &Index : I.Desc.Indices)
@@ -48,16 +46,15 @@ void addJudgedValues(const AccessSummary &S, const std::string &Label,
       // candidate is compared at sample values too (and its best at every
       // value, verifyBest).
       bool Same = I.Eval.SameForEveryValue == Symbol;
-      bool Unresolved = !I.Eval.exact() && InAddress.count(Symbol) && !Same;
-      if (Unresolved && !Worst.AddressUnknown) {
+      if (!I.Eval.exact() && InAddress.count(Symbol) && !Same) {
+        Problem = "depend on '" + Symbol +
+                  "', which is not known here (judged " + I.Eval.WorstCase +
+                  "): no layout is best for every value";
         Worst.AddressUnknown = true;
-        Worst.Unresolved = "the banks of the " + Label + " depend on '" +
-                           Symbol + "', which is not known here (judged " +
-                           I.Eval.WorstCase +
-                           "): no layout is best for every value";
+        return false;
       }
       std::vector<int64_t> &List = Worst.Values[Symbol];
-      if (Same || Unresolved)
+      if (Same)
         addSampledValues(List);
       addValue(List, Value);
     }
@@ -65,6 +62,7 @@ void addJudgedValues(const AccessSummary &S, const std::string &Label,
       if (!Worst.Values.count(Symbol))
         addSampledValues(Worst.Values[Symbol]);
   }
+  return true;
 }
 
 uint64_t sum(const std::vector<uint64_t> &Values) {
@@ -115,8 +113,7 @@ uint64_t CandidateTotals::stopAt() const {
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold, size_t First,
-                                     const WorstCaseValues *Worst) {
+                                     bool FloorsHold, size_t First) {
   SearchOutcome Out;
   CandidateTotals Base;
   uint64_t Start = lanesEvaluated();
@@ -129,8 +126,6 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.Before = Out.After = sum(Base.PerAccess);
   Out.Floor = sum(Base.PerAccessFloor);
   std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
-  // Only a candidate at the floor can be offered (verifyBest).
-  bool FloorOnly = FloorsHold && Worst && Worst->AddressUnknown;
   size_t FirstProblemAt = SIZE_MAX;
   auto NoteProblem = [&](size_t C, const std::string &Problem) {
     if (!Problem.empty() && C < FirstProblemAt) {
@@ -166,8 +161,6 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     Totals.WorkLimit = Start + Budget;
     // An earlier candidate wins a tie: it stops only above the best.
     Totals.Bound = Earlier ? Out.After + 1 : Out.After;
-    if (FloorOnly)
-      Totals.Bound = std::min(Totals.Bound, Out.Floor + 1);
     Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
@@ -206,8 +199,8 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
 
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const JudgedShapes &Shapes, const std::string &Label,
-                      uint64_t &Sum, uint64_t &Ideal, std::string &Problem,
+                      const JudgedShapes &Shapes, uint64_t &Sum,
+                      uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs, bool *FromData,
                       uint64_t StopAt) {
   Sum = Ideal = 0;
@@ -224,8 +217,8 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
       return false;
     }
-    if (AsIs)
-      addJudgedValues(S, Label, Worst);
+    if (AsIs && !addJudgedValues(S, Worst, Problem))
+      return false;
     if (FromData)
       for (const InstanceEvaluation &I : S.Instances)
         *FromData = *FromData || I.Eval.LanesFromData;
@@ -296,23 +289,12 @@ void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst) {
   verifyAtEveryValue(Out, Evaluate, Worst);
   keepGainBeyondData(Out);
-  if (!Worst.AddressUnknown)
-    return;
-  bool EveryIdeal =
-      Out.Best != 0 && Out.AfterAtIdeal.size() == Out.AfterPerAccess.size() &&
-      std::all_of(Out.AfterAtIdeal.begin(), Out.AfterAtIdeal.end(),
-                  [](bool B) { return B; });
-  if (EveryIdeal)
-    return;
-  Out.Best = 0;
-  Out.After = Out.Before;
-  Out.AfterPerAccess = Out.BeforePerAccess;
-  Out.GainOnlyFromData = false;
-  Out.Problem = Worst.Unresolved;
 }
 
-std::string accessProblem(const std::string &Label,
-                          const std::string &Problem) {
+std::string accessProblem(const std::string &Label, const std::string &Problem,
+                          const WorstCaseValues &Worst) {
+  if (Worst.AddressUnknown)
+    return "the banks of the " + Label + " " + Problem;
   return "the " + Label + " cannot be judged: " + Problem;
 }
 

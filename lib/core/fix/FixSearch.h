@@ -23,8 +23,6 @@
 
 namespace bankfix {
 
-struct WorstCaseValues;
-
 /// The wavefronts per block of every access under one layout.
 struct CandidateTotals {
   std::vector<uint64_t> PerAccess;
@@ -111,14 +109,10 @@ struct SearchOutcome {
 /// changes only how soon the others are pruned. Once the search has
 /// evaluated WorkBudgets::Fix lanes (WorkBudget.h; or eight times the
 /// layout as it is), the candidates left are not tried
-/// (SearchOutcome::Untried). \p Worst: the values the planner's
-/// evaluations share; when the layout as it is marks it AddressUnknown,
-/// a candidate above the floor cannot be offered (verifyBest), so it is
-/// stopped as soon as it passes the floor.
+/// (SearchOutcome::Untried).
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold = true, size_t First = 0,
-                                     const WorstCaseValues *Worst = nullptr);
+                                     bool FloorsHold = true, size_t First = 0);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a
@@ -131,32 +125,28 @@ struct WorstCaseValues {
   bool AddressUnknown = false;
   /// Every value is tried (the verification of the best candidate).
   bool Every = false;
-  /// With AddressUnknown: "the banks of the load at 12:5 depend on 'n',
-  /// ...: no layout is best for every value", which stands unless the
-  /// best candidate takes every access to its ideal at every value (then
-  /// no value can do better under any layout).
-  std::string Unresolved;
 };
 
-/// "the load at 12:5 cannot be judged: PROBLEM".
-std::string accessProblem(const std::string &Label, const std::string &Problem);
+/// "the load at 12:5 cannot be judged: PROBLEM", or, when \p Worst says
+/// an address depends on a value not known, "the banks of the load at
+/// 12:5 PROBLEM".
+std::string accessProblem(const std::string &Label, const std::string &Problem,
+                          const WorstCaseValues &Worst);
 
 /// Sums one access's wavefronts per block over \p Shapes (into \p Sum) and
 /// its ideal (into \p Ideal); false with \p Problem when it cannot be
 /// judged for one of them. \p AsIs: the layout as it is, whose values are
-/// added to \p Worst; when the banks an access hits are a worst case over
-/// a value not known (a kernel parameter in the address), Worst is marked
-/// AddressUnknown with \p Label's Unresolved: the best layout for the
-/// worst value may move the worst case to another value, so only a
-/// layout that takes every access to its ideal at every value is offered
-/// (verifyBest). Otherwise a candidate, judged at \p Worst's values unless
-/// Worst.Every. The layout as it is takes the
+/// added to \p Worst, and which fails when the banks an access hits are a
+/// worst case over a value not known (a kernel parameter in the address:
+/// no layout is best for every value, and the best for the worst value
+/// moves to another value once applied); otherwise a candidate, judged at
+/// \p Worst's values unless Worst.Every. The layout as it is takes the
 /// summaries of \p Shapes when it has them. The sums stop (partial)
 /// once \p Sum reaches \p StopAt (CandidateTotals::stopAt).
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const JudgedShapes &Shapes, const std::string &Label,
-                      uint64_t &Sum, uint64_t &Ideal, std::string &Problem,
+                      const JudgedShapes &Shapes, uint64_t &Sum,
+                      uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs,
                       bool *FromData = nullptr, uint64_t StopAt = UINT64_MAX);
 
@@ -168,10 +158,7 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
 /// leaves above their ideal: their numbers assume every lane runs them,
 /// and a layout better for that case may be worse for the lanes the data
 /// switches on (measured: a bitonic network's swaps), while one at the
-/// ideal with every lane is at it with any of them. Where an address
-/// depends on a value not known (Worst.AddressUnknown), it is kept only
-/// when every access takes its ideal at every value; otherwise the
-/// outcome's Problem is Worst.Unresolved.
+/// ideal with every lane is at it with any of them.
 void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst);
 

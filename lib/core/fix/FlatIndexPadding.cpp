@@ -90,25 +90,45 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
 
 /// Why a carve of \p B does not suit a period of \p W (its offset must
 /// be whole periods: the offset and a view's subscripts are padded apart,
-/// which pads their sum alike only then); empty when every one does.
-std::string carveProblem(const FlatBuffer &B, uint64_t W) {
+/// which pads their sum alike only then), in any lane of any shape (a
+/// view may start per thread: `row = s + t * 32`); empty when every one
+/// does.
+std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
   for (const FlatAccess &A : B.Accesses)
     for (const FlatIndexForm &F : A.Forms) {
       if (!F.ViewStart)
         continue;
-      for (const BlockShape &Shape : A.Shapes.Shapes) {
-        LaneEnv Env;
-        Env.BlockDim = Shape.Dim;
-        std::optional<int64_t> Start = evaluateLaneConcrete(*F.ViewStart, Env);
-        if (!Start)
-          return "the " + A.Label +
-                 " is in a carved part whose offset is not a number known "
-                 "here";
-        if (*Start % int64_t(W) != 0)
-          return "the " + A.Label + " is in a carved part that starts " +
-                 std::to_string(*Start) + " elements in, not a multiple of " +
-                 std::to_string(W);
-      }
+      bool PerLane = mentions(*F.ViewStart, ExprKind::ThreadIdx);
+      for (const BlockShape &Shape : A.Shapes.Shapes)
+        for (unsigned Warp = 0; Warp < (PerLane ? Shape.warps() : 1); ++Warp)
+          for (unsigned Lane = 0; Lane < (PerLane ? 32 : 1); ++Lane) {
+            LaneEnv Env;
+            Env.BlockDim = Shape.Dim;
+            if (PerLane) {
+              std::optional<std::array<unsigned, 3>> T =
+                  Shape.threadIdx(Warp, Lane);
+              if (!T)
+                continue;
+              Env.ThreadIdx = *T;
+            }
+            std::optional<int64_t> Start =
+                evaluateLaneConcrete(*F.ViewStart, Env);
+            if (!Start)
+              return "the " + A.Label +
+                     " is in a carved part whose offset is not a number "
+                     "known here";
+            // A view's subscripts may be negative, where `i / W` rounds
+            // towards zero: the swizzle, which keeps a view's start,
+            // applies to the buffer's own subscripts only.
+            if (Style == FixStyle::IndexSwizzle && *Start != 0)
+              return "the " + A.Label +
+                     " is in a carved part, whose subscripts the swizzle "
+                     "does not rewrite";
+            if (*Start % int64_t(W) != 0)
+              return "the " + A.Label + " is in a carved part that starts " +
+                     std::to_string(*Start) +
+                     " elements in, not a multiple of " + std::to_string(W);
+          }
     }
   return "";
 }
@@ -134,10 +154,7 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     unsigned Pad = stridePad(W, K.RoundTo, K.Pad);
     std::optional<SharedArrayLayout> &Layout = Layouts[R.Buffer];
     if (!Layout) { // once per buffer
-      // A swizzled view's subscripts are swizzled alike only from an even
-      // row on.
-      uint64_t CarveUnit = Style == FixStyle::IndexSwizzle ? 2 * W : W;
-      if (std::string Carve = Period ? carveProblem(B, CarveUnit) : "";
+      if (std::string Carve = Period ? carveProblem(B, W, Style) : "";
           !Carve.empty()) {
         Problem = Carve;
         return false;
@@ -149,12 +166,12 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     bool Judged =
         Period
             ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
-                               A.Shapes, A.Label, Sum, Ideal, Problem, Worst,
-                               false, &FromData, Totals.stopAt())
-            : accessWavefronts(*Layout, *A.Instances, A.Shapes, A.Label, Sum,
-                               Ideal, Problem, Worst, true, &FromData);
+                               A.Shapes, Sum, Ideal, Problem, Worst, false,
+                               &FromData, Totals.stopAt())
+            : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
+                               Problem, Worst, true, &FromData);
     if (!Judged) {
-      Problem = accessProblem(A.Label, Problem);
+      Problem = accessProblem(A.Label, Problem, Worst);
       return false;
     }
     if (!Totals.add(Sum, Ideal, FromData))
@@ -305,7 +322,7 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Candidates[C].Period * smallestUnit(Buffers) == 128)
       Hint = C + 1;
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint, &Worst);
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {

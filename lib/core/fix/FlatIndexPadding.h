@@ -21,7 +21,10 @@
 // that a power-of-two stride splits between two rows (a sorting
 // network's `pos` and `pos + stride`) then take opposite halves of the
 // banks; it splits merges as index padding does, and needs a buffer of
-// whole rows (its elements stay in their row) and carves at even rows.
+// whole rows (its elements stay in their row) and no carved parts (a
+// view's subscript may be negative, where `i / W` rounds towards zero).
+// A carve's start, which may differ per thread, must be whole periods in
+// every lane.
 // No Clang here.
 //
 //===----------------------------------------------------------------------===//

@@ -299,12 +299,15 @@ std::string newStrideText(const std::string &Written, const FixPlan &Plan,
                       : paddedStrideText(Written, Pad);
 }
 
-/// The subscript \p Written under \p Plan's index padding or swizzle.
-std::string rewrittenIndexText(const std::string &Written,
-                               const FixPlan &Plan) {
-  return Plan.Style == FixStyle::IndexSwizzle
-             ? reversedRowIndexText(Written, Plan.Period)
-             : paddedIndexText(Written, Plan.Period, Plan.Pad);
+/// The index \p Written of \p S under \p Plan's index padding or swizzle;
+/// in parentheses where the index comes first (`i[s]`), so that the
+/// subscript still applies to all of it.
+std::string rewrittenIndexText(const std::string &Written, const FixPlan &Plan,
+                               const ArraySubscriptExpr *S) {
+  std::string Text = Plan.Style == FixStyle::IndexSwizzle
+                         ? reversedRowIndexText(Written, Plan.Period)
+                         : paddedIndexText(Written, Plan.Period, Plan.Pad);
+  return S->getLHS() == S->getIdx() ? "(" + Text + ")" : Text;
 }
 
 /// The index of \p S, which calls a function, moved into a variable and
@@ -326,7 +329,9 @@ bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, const FixPlan &Plan,
     Edits.push_back(*H.Declaration);
   return addEdit(
       Ctx, S.Subscript->getIdx()->getSourceRange(),
-      [&](const std::string &) { return rewrittenIndexText(H.Name, Plan); },
+      [&](const std::string &) {
+        return rewrittenIndexText(H.Name, Plan, S.Subscript);
+      },
       "the index of the " + S.Label, Edits, Why);
 }
 
@@ -345,17 +350,18 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                           return newStrideText(T, Fix.Plan, P);
                         },
                         "the row stride of the " + S.Label, Fix.Edits, Why)
-              : S.Calls ? hoistedEdits(Ctx, S, Fix.Plan, Fix.Edits, Why)
-                        : addEdit(
-                              Ctx, S.Subscript->getIdx()->getSourceRange(),
-                              [&](const std::string &T) {
-                                return rewrittenIndexText(T, Fix.Plan);
-                              },
-                              "the index of the " + S.Label, Fix.Edits, Why);
+              : S.Calls
+                  ? hoistedEdits(Ctx, S, Fix.Plan, Fix.Edits, Why)
+                  : addEdit(
+                        Ctx, S.Subscript->getIdx()->getSourceRange(),
+                        [&](const std::string &T) {
+                          return rewrittenIndexText(T, Fix.Plan, S.Subscript);
+                        },
+                        "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
-  // A swizzled view starts at an even row, where it stays (planIndexSwizzle).
+  // The swizzle is planned for buffers without carved parts.
   if (Fix.Plan.Style == FixStyle::IndexSwizzle)
     return "";
   if (!Uses.CarveOffsets.empty() && !onePeriod(C, Fix))

@@ -3,6 +3,8 @@
 
 #include "frontend/walk/LeaderScalars.h"
 
+#include "frontend/walk/BuiltinVariables.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -19,17 +21,7 @@ namespace {
 /// threadIdx.x, .y or .z.
 bool isThreadIdx(const Expr *E) {
   const auto *P = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  if (!P)
-    return false;
-  const auto *Prop =
-      dyn_cast<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens());
-  if (!Prop)
-    return false;
-  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
-    Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-  return Ref && Ref->getDecl()->getName() == "threadIdx";
+  return P && builtinVariableName(P) == "threadIdx";
 }
 
 /// A thread's index in its block or along one dimension: threadIdx.D,
@@ -70,21 +62,26 @@ bool isLeaderTest(const ASTContext &Ctx, const Expr *Cond) {
          (isThreadIndex(B->getRHS()) && Constant(B->getLHS()));
 }
 
-/// Whether \p Write lies in the then-branch of an `if` with a leader test.
+/// Whether \p Write lies in the then-branch of an `if` with a leader test,
+/// outside every loop (a write a loop repeats may follow a read).
 bool underLeaderTest(ASTContext &Ctx, const Stmt *Write) {
   DynTypedNode Node = DynTypedNode::create(*Write);
   const Stmt *Child = Write;
+  bool Led = false;
   for (;;) {
     DynTypedNodeList Parents = Ctx.getParents(Node);
     if (Parents.empty())
-      return false;
+      return Led;
     const Stmt *Parent = Parents[0].get<Stmt>();
     if (!Parent)
+      return Led;
+    if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
+        isa<CXXForRangeStmt>(Parent))
       return false;
     if (const auto *If = dyn_cast<IfStmt>(Parent))
       if (If->getThen() == Child && If->getCond() &&
           isLeaderTest(Ctx, If->getCond()))
-        return true;
+        Led = true;
     Child = Parent;
     Node = Parents[0];
   }
@@ -101,12 +98,27 @@ public:
     auto It = V ? Qualifies.find(V) : Qualifies.end();
     if (It == Qualifies.end() || !It->second)
       return true;
-    It->second = isReadOrLeaderWrite(Ref);
+    bool Read = false;
+    It->second = isReadOrLeaderWrite(Ref, Read);
+    // Every write before every read, in the order of the source: the
+    // reads see one value (a read between two writes would see another).
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation At = Ref->getBeginLoc();
+    SourceLocation &FirstRead = FirstReads[V], &LastWrite = LastWrites[V];
+    if (Read &&
+        (FirstRead.isInvalid() || SM.isBeforeInTranslationUnit(At, FirstRead)))
+      FirstRead = At;
+    if (!Read &&
+        (LastWrite.isInvalid() || SM.isBeforeInTranslationUnit(LastWrite, At)))
+      LastWrite = At;
+    if (FirstRead.isValid() && LastWrite.isValid() &&
+        SM.isBeforeInTranslationUnit(FirstRead, LastWrite))
+      It->second = false;
     return true;
   }
 
 private:
-  bool isReadOrLeaderWrite(const DeclRefExpr *Ref) {
+  bool isReadOrLeaderWrite(const DeclRefExpr *Ref, bool &Read) {
     const Stmt *Use = Ref;
     DynTypedNodeList Parents = Ctx.getParents(*Use);
     while (!Parents.empty() && Parents[0].get<ParenExpr>()) {
@@ -116,7 +128,7 @@ private:
     if (Parents.empty())
       return false;
     if (const auto *Cast = Parents[0].get<ImplicitCastExpr>())
-      return Cast->getCastKind() == CK_LValueToRValue;
+      return Read = Cast->getCastKind() == CK_LValueToRValue;
     if (const auto *B = Parents[0].get<BinaryOperator>())
       return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
              underLeaderTest(Ctx, B);
@@ -127,6 +139,7 @@ private:
 
   ASTContext &Ctx;
   llvm::DenseMap<const VarDecl *, bool> &Qualifies;
+  llvm::DenseMap<const VarDecl *, SourceLocation> FirstReads, LastWrites;
 };
 
 /// The candidates: integer scalars declared __shared__ in a body.
@@ -158,8 +171,16 @@ leaderWrittenScalars(ASTContext &Ctx, const FunctionDecl &Function) {
     Qualifies[V] = true;
   Uses(Ctx, Qualifies).TraverseStmt(const_cast<Stmt *>(Body));
   std::vector<const VarDecl *> Out;
+  // Named as it is in messages: a parameter of the same name would be
+  // taken for the same value.
+  auto Shadows = [&](const VarDecl *V) {
+    for (const ParmVarDecl *P : Function.parameters())
+      if (P->getName() == V->getName())
+        return true;
+    return false;
+  };
   for (const VarDecl *V : Order)
-    if (Qualifies[V])
+    if (Qualifies[V] && !Shadows(V))
       Out.push_back(V);
   return Out;
 }

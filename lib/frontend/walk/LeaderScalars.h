@@ -10,9 +10,11 @@
 // integer declared in the function, every write of it is an assignment
 // or increment under an `if` whose condition requires `threadIdx.D == c`,
 // `!threadIdx.D`, or `g.thread_rank() == c` (directly, through a local
-// initialised with it, or as a conjunct of `&&`), and every other use
-// reads its value (its address taken, a reference bound to it or an
-// atomic on it disqualify it).
+// initialised with it, or as a conjunct of `&&`) and outside loops, every
+// other use reads its value (its address taken, a reference bound to it
+// or an atomic on it disqualify it), every write comes before every read
+// in the source (so that all reads see one value), and no parameter of
+// the function has its name (the symbol is named as the scalar).
 //
 //===----------------------------------------------------------------------===//
 

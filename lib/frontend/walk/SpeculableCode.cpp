@@ -3,6 +3,8 @@
 
 #include "frontend/walk/SpeculableCode.h"
 
+#include "frontend/walk/BuiltinVariables.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -33,19 +35,7 @@ bool isSharedElement(const ArraySubscriptExpr *A) {
 
 /// threadIdx.x, blockDim.y, ...: a property whose getter reads a register.
 bool isBuiltinVariable(const PseudoObjectExpr *E) {
-  const auto *Prop =
-      dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
-  if (!Prop)
-    return false;
-  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
-    Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-  if (!Ref)
-    return false;
-  StringRef Name = Ref->getDecl()->getName();
-  return Name == "threadIdx" || Name == "blockIdx" || Name == "blockDim" ||
-         Name == "gridDim";
+  return !builtinVariableName(E).empty();
 }
 
 class ValuesOnly : public RecursiveASTVisitor<ValuesOnly> {

@@ -29,6 +29,16 @@ SharedAccesses walk(const std::string &Code,
   });
 }
 
+/// The accesses of the array named \p Name.
+std::vector<const FoundAccess *> accessesOf(const SharedAccesses &Found,
+                                            const std::string &Name) {
+  std::vector<const FoundAccess *> Out;
+  for (const FoundAccess &A : Found.Accesses)
+    if (A.Array->Layout.Name == Name)
+      Out.push_back(&A);
+  return Out;
+}
+
 TEST(Walker, FindsEveryLoadAndStoreInSourceOrder) {
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(
@@ -160,6 +170,45 @@ __global__ void k(float *out) {
                        ExprKind::Unknown));
 }
 
+TEST(Walker, ASharedScalarReadBetweenWritesOrWrittenInALoopIsNotUniform) {
+  // `cnt` is read, then written again: two reads may see two values.
+  // `acc` is written in a loop. `n` shares its name with a parameter.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const int *in, float *out, int n) {
+  __shared__ float s[256];
+  __shared__ int cnt, acc;
+  unsigned t = threadIdx.x;
+  if (t == 0)
+    cnt = 0;
+  __syncthreads();
+  int a = cnt;
+  __syncthreads();
+  if (t == 0)
+    cnt += 32;
+  for (int i = 0; i < 4; i++)
+    if (t == 0)
+      acc = in[i];
+  {
+    __shared__ int n;
+    if (t == 0)
+      n = in[4];
+    __syncthreads();
+    out[1] = s[n + t];
+  }
+  __syncthreads();
+  out[0] = s[t * (cnt - a)] + s[acc + t];
+}
+)",
+                              AST);
+  std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
+  ASSERT_EQ(Tile.size(), 3u);
+  for (const FoundAccess *A : Tile) {
+    ASSERT_EQ(A->Instances.size(), 1u);
+    EXPECT_TRUE(mentions(*A->Instances[0].Desc.Indices[0], ExprKind::Unknown));
+  }
+}
+
 TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
   // `base` and `step` are written by one thread (directly, through a local
   // copy of threadIdx.x, as a conjunct of &&): the same in every lane.
@@ -181,10 +230,7 @@ __global__ void k(const int *in, float *out) {
 }
 )",
                               AST);
-  std::vector<const FoundAccess *> Tile;
-  for (const FoundAccess &A : Found.Accesses)
-    if (A.Array->Layout.Name == "s")
-      Tile.push_back(&A);
+  std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
   ASSERT_EQ(Tile.size(), 4u);
   for (size_t I = 0; I < 4; ++I) {
     ASSERT_EQ(Tile[I]->Instances.size(), 1u);

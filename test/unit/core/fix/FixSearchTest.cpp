@@ -200,27 +200,4 @@ TEST(FixSearch, AGainOnlyOnDataDecidedLanesAboveTheirIdealIsNotOffered) {
   EXPECT_EQ(O.Best, 1u);
 }
 
-TEST(FixSearch, AnAddressOverAnUnknownValueTakesOnlyALayoutAtTheIdeal) {
-  WorstCaseValues Worst;
-  Worst.AddressUnknown = true;
-  Worst.Unresolved = "the banks of the load at 3:1 depend on 'n', which is "
-                     "not known here (judged for n = 32): no layout is best "
-                     "for every value";
-  // Lower, but above the ideal 4: the best for the worst value may be
-  // worse for another, so nothing is offered, and the reason stays.
-  EvaluateCandidate Evaluate = table({32, 8}, 4);
-  SearchOutcome O = searchFewestWavefronts(1, Evaluate, true, 0, &Worst);
-  verifyBest(O, Evaluate, Worst);
-  EXPECT_EQ(O.Best, 0u);
-  EXPECT_EQ(O.After, O.Before);
-  EXPECT_EQ(O.Problem, Worst.Unresolved);
-  // At the ideal: no value can do better, so it is offered.
-  Evaluate = table({32, 8, 4}, 4);
-  O = searchFewestWavefronts(2, Evaluate, true, 0, &Worst);
-  verifyBest(O, Evaluate, Worst);
-  EXPECT_EQ(O.Best, 2u);
-  EXPECT_EQ(O.After, 4u);
-  EXPECT_TRUE(O.Problem.empty());
-}
-
 } // namespace

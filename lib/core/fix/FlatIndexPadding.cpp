@@ -489,7 +489,8 @@ std::vector<AccessInstance> rewrittenInstances(const FlatAccess &Access,
       Desc.Indices = {Subscript};
       continue;
     }
-    // A swizzled view starts at an even row, where it stays.
+    // The swizzle is planned only where every view starts at 0
+    // (carveProblem): its start stays.
     LaneExprPtr Start = Style == FixStyle::IndexSwizzle
                             ? Form.ViewStart
                             : paddedIndex(Form.ViewStart, Period, Pad);

@@ -9,6 +9,7 @@
 #include "core/fix/PaddingPlanner.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -88,6 +89,24 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
   return paddedIndex(Form.Index, Period, Pad);
 }
 
+/// Calls \p Each with the environment of every lane of \p Shape
+/// (threadIdx and blockDim) while it returns true; false when it did not.
+bool everyLane(const BlockShape &Shape,
+               const std::function<bool(const LaneEnv &)> &Each) {
+  for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      std::optional<std::array<unsigned, 3>> T = Shape.threadIdx(Warp, Lane);
+      if (!T)
+        continue;
+      LaneEnv Env;
+      Env.ThreadIdx = *T;
+      Env.BlockDim = Shape.Dim;
+      if (!Each(Env))
+        return false;
+    }
+  return true;
+}
+
 /// Why a carve of \p B does not suit a period of \p W (its offset must
 /// be whole periods: the offset and a view's subscripts are padded apart,
 /// which pads their sum alike only then), in any lane of any shape (a
@@ -98,37 +117,33 @@ std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
     for (const FlatIndexForm &F : A.Forms) {
       if (!F.ViewStart)
         continue;
+      std::string Problem;
+      auto Check = [&](const LaneEnv &Env) {
+        std::optional<int64_t> Start = evaluateLaneConcrete(*F.ViewStart, Env);
+        if (!Start)
+          Problem = "the " + A.Label +
+                    " is in a carved part whose offset is not a number known "
+                    "here";
+        // A view's subscripts may be negative, where `i / W` rounds
+        // towards zero: the swizzle, which keeps a view's start, applies
+        // to the buffer's own subscripts only.
+        else if (Style == FixStyle::IndexSwizzle && *Start != 0)
+          Problem = "the " + A.Label +
+                    " is in a carved part, whose subscripts the swizzle does "
+                    "not rewrite";
+        else if (*Start % int64_t(W) != 0)
+          Problem = "the " + A.Label + " is in a carved part that starts " +
+                    std::to_string(*Start) +
+                    " elements in, not a multiple of " + std::to_string(W);
+        return Problem.empty();
+      };
       bool PerLane = mentions(*F.ViewStart, ExprKind::ThreadIdx);
-      for (const BlockShape &Shape : A.Shapes.Shapes)
-        for (unsigned Warp = 0; Warp < (PerLane ? Shape.warps() : 1); ++Warp)
-          for (unsigned Lane = 0; Lane < (PerLane ? 32 : 1); ++Lane) {
-            LaneEnv Env;
-            Env.BlockDim = Shape.Dim;
-            if (PerLane) {
-              std::optional<std::array<unsigned, 3>> T =
-                  Shape.threadIdx(Warp, Lane);
-              if (!T)
-                continue;
-              Env.ThreadIdx = *T;
-            }
-            std::optional<int64_t> Start =
-                evaluateLaneConcrete(*F.ViewStart, Env);
-            if (!Start)
-              return "the " + A.Label +
-                     " is in a carved part whose offset is not a number "
-                     "known here";
-            // A view's subscripts may be negative, where `i / W` rounds
-            // towards zero: the swizzle, which keeps a view's start,
-            // applies to the buffer's own subscripts only.
-            if (Style == FixStyle::IndexSwizzle && *Start != 0)
-              return "the " + A.Label +
-                     " is in a carved part, whose subscripts the swizzle "
-                     "does not rewrite";
-            if (*Start % int64_t(W) != 0)
-              return "the " + A.Label + " is in a carved part that starts " +
-                     std::to_string(*Start) +
-                     " elements in, not a multiple of " + std::to_string(W);
-          }
+      for (const BlockShape &Shape : A.Shapes.Shapes) {
+        LaneEnv Block;
+        Block.BlockDim = Shape.Dim;
+        if (PerLane ? !everyLane(Shape, Check) : !Check(Block))
+          return Problem;
+      }
     }
   return "";
 }
@@ -354,25 +369,18 @@ bool columnsWithinRows(const FlatBuffer &B, uint64_t W) {
   // within a row.
   auto Outside = [&](const FlatAccess &A, const LaneExpr &Column,
                      const LaneExpr *Guard) {
+    auto Within = [&](const LaneEnv &Env) {
+      if (Guard) {
+        std::optional<int64_t> Active = evaluateLaneConcrete(*Guard, Env);
+        if (Active && *Active == 0)
+          return true;
+      }
+      std::optional<int64_t> C = evaluateLaneConcrete(Column, Env);
+      return C && *C >= 0 && *C < int64_t(W);
+    };
     for (const BlockShape &Shape : A.Shapes.Shapes)
-      for (unsigned Warp = 0; Warp < Shape.warps(); ++Warp)
-        for (unsigned Lane = 0; Lane < 32; ++Lane) {
-          std::optional<std::array<unsigned, 3>> T =
-              Shape.threadIdx(Warp, Lane);
-          if (!T)
-            continue;
-          LaneEnv Env;
-          Env.ThreadIdx = *T;
-          Env.BlockDim = Shape.Dim;
-          if (Guard) {
-            std::optional<int64_t> Active = evaluateLaneConcrete(*Guard, Env);
-            if (Active && *Active == 0)
-              continue;
-          }
-          std::optional<int64_t> C = evaluateLaneConcrete(Column, Env);
-          if (!C || *C < 0 || *C >= int64_t(W))
-            return true;
-        }
+      if (!everyLane(Shape, Within))
+        return true;
     return false;
   };
   constexpr uint64_t MaxIterations = 4096;

@@ -32,11 +32,33 @@ void addSampledValues(std::vector<int64_t> &List) {
     addValue(List, V);
 }
 
+/// The largest power of two a candidate is compared at for a symbol that
+/// holds powers of two (its best is then verified at every one).
+constexpr int64_t LargestPowerCompared = 4096;
+
+/// The powers of two from \p From to \p Largest (and the largest value
+/// of \p Type).
+std::vector<int64_t> powersOfTwo(int64_t From, IntType Type, int64_t Largest) {
+  int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
+                    : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
+                                    : (int64_t(1) << Type.Bits) - 1;
+  std::vector<int64_t> Out;
+  for (int64_t V = From; V > 0 && V <= std::min(Largest, TypeMax); V *= 2) {
+    Out.push_back(V);
+    if (V > INT64_MAX / 2)
+      break;
+  }
+  return Out;
+}
+
 /// Adds the values \p S's executions were judged at to \p Worst, and
 /// sample values of the symbols in an address judged without one; false
-/// with \p Problem when one is a worst case over a symbol in the address.
-bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
-                     std::string &Problem) {
+/// with \p Problem when one is a worst case over a symbol in the address,
+/// unless it is the address's only symbol not known and holds powers of
+/// two: then \p Label's access leaves Worst Unresolved, and the symbol's
+/// powers of two are compared at.
+bool addJudgedValues(const AccessSummary &S, const std::string &Label,
+                     WorstCaseValues &Worst, std::string &Problem) {
   for (const InstanceEvaluation &I : S.Instances) {
     std::map<std::string, IntType> InAddress;
     for (const LaneExprPtr &Index : I.Desc.Indices)
@@ -46,14 +68,27 @@ bool addJudgedValues(const AccessSummary &S, WorstCaseValues &Worst,
       // candidate is compared at sample values too (and its best at every
       // value, verifyBest).
       bool Same = I.Eval.SameForEveryValue == Symbol;
+      std::vector<int64_t> &List = Worst.Values[Symbol];
       if (!I.Eval.exact() && InAddress.count(Symbol) && !Same) {
         Problem = "depend on '" + Symbol +
                   "', which is not known here (judged " + I.Eval.WorstCase +
                   "): no layout is best for every value";
-        Worst.AddressUnknown = true;
-        return false;
+        auto Powers = I.Desc.PowersOfTwoFrom.find(Symbol);
+        if (Powers == I.Desc.PowersOfTwoFrom.end() || InAddress.size() != 1) {
+          Worst.AddressUnknown = true;
+          return false;
+        }
+        if (Worst.Unresolved.empty())
+          Worst.Unresolved = "the banks of the " + Label + " " + Problem;
+        Problem.clear();
+        IntType Type = InAddress.at(Symbol);
+        for (int64_t V :
+             powersOfTwo(Powers->second, Type, LargestPowerCompared))
+          addValue(List, V);
+        std::vector<int64_t> &Every = Worst.Complete[Symbol];
+        for (int64_t V : powersOfTwo(Powers->second, Type, INT64_MAX))
+          addValue(Every, V);
       }
-      std::vector<int64_t> &List = Worst.Values[Symbol];
       if (Same)
         addSampledValues(List);
       addValue(List, Value);
@@ -113,7 +148,8 @@ uint64_t CandidateTotals::stopAt() const {
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold, size_t First) {
+                                     bool FloorsHold, size_t First,
+                                     const WorstCaseValues *Worst) {
   SearchOutcome Out;
   CandidateTotals Base;
   uint64_t Start = lanesEvaluated();
@@ -126,6 +162,8 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.Before = Out.After = sum(Base.PerAccess);
   Out.Floor = sum(Base.PerAccessFloor);
   std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
+  // Only a candidate at the floor can be offered (verifyBest).
+  bool FloorOnly = FloorsHold && Worst && !Worst->Unresolved.empty();
   size_t FirstProblemAt = SIZE_MAX;
   auto NoteProblem = [&](size_t C, const std::string &Problem) {
     if (!Problem.empty() && C < FirstProblemAt) {
@@ -161,6 +199,8 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     Totals.WorkLimit = Start + Budget;
     // An earlier candidate wins a tie: it stops only above the best.
     Totals.Bound = Earlier ? Out.After + 1 : Out.After;
+    if (FloorOnly)
+      Totals.Bound = std::min(Totals.Bound, Out.Floor + 1);
     Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
@@ -199,25 +239,32 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
 
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const JudgedShapes &Shapes, uint64_t &Sum,
-                      uint64_t &Ideal, std::string &Problem,
+                      const JudgedShapes &Shapes, const std::string &Label,
+                      uint64_t &Sum, uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs, bool *FromData,
                       uint64_t StopAt) {
   Sum = Ideal = 0;
   bool Known =
       AsIs && Shapes.AsIs && Shapes.AsIs->size() == Shapes.Shapes.size();
+  // The values of the symbols an access is judged at: all that matter for
+  // the layout as it is; those of Worst for a candidate; for the best
+  // candidate's verification, all that matter, and every power of two of
+  // a symbol known to hold only those.
+  const UniformValueSets *Only = AsIs                     ? nullptr
+                                 : !Worst.Every           ? &Worst.Values
+                                 : Worst.Complete.empty() ? nullptr
+                                                          : &Worst.Complete;
   for (size_t K = 0; K < Shapes.Shapes.size(); ++K) {
     AccessSummary Judged;
     if (!Known)
-      Judged = summarizeAccess(Layout, Instances, Shapes.Shapes[K],
-                               AsIs || Worst.Every ? nullptr : &Worst.Values,
+      Judged = summarizeAccess(Layout, Instances, Shapes.Shapes[K], Only,
                                StopAt > Sum ? StopAt - Sum : 0);
     const AccessSummary &S = Known ? (*Shapes.AsIs)[K] : Judged;
     if (!S.judged()) {
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
       return false;
     }
-    if (AsIs && !addJudgedValues(S, Worst, Problem))
+    if (AsIs && !addJudgedValues(S, Label, Worst, Problem))
       return false;
     if (FromData)
       for (const InstanceEvaluation &I : S.Instances)
@@ -289,6 +336,20 @@ void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst) {
   verifyAtEveryValue(Out, Evaluate, Worst);
   keepGainBeyondData(Out);
+  if (Worst.Unresolved.empty())
+    return;
+  bool EveryIdeal =
+      Out.Best != 0 && Out.AfterAtIdeal.size() == Out.AfterPerAccess.size() &&
+      std::all_of(Out.AfterAtIdeal.begin(), Out.AfterAtIdeal.end(),
+                  [](bool B) { return B; });
+  if (EveryIdeal)
+    return;
+  Out.Best = 0;
+  Out.After = Out.Before;
+  Out.AfterPerAccess = Out.BeforePerAccess;
+  Out.GainOnlyFromData = false;
+  if (Out.Problem.empty())
+    Out.Problem = Worst.Unresolved;
 }
 
 std::string accessProblem(const std::string &Label, const std::string &Problem,

@@ -23,6 +23,8 @@
 
 namespace bankfix {
 
+struct WorstCaseValues;
+
 /// The wavefronts per block of every access under one layout.
 struct CandidateTotals {
   std::vector<uint64_t> PerAccess;
@@ -109,10 +111,14 @@ struct SearchOutcome {
 /// changes only how soon the others are pruned. Once the search has
 /// evaluated WorkBudgets::Fix lanes (WorkBudget.h; or eight times the
 /// layout as it is), the candidates left are not tried
-/// (SearchOutcome::Untried).
+/// (SearchOutcome::Untried). \p Worst: the values the planner's
+/// evaluations share; when the layout as it is leaves it Unresolved, only
+/// a candidate at the floor can be offered (verifyBest), so each stops as
+/// soon as it passes the floor.
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold = true, size_t First = 0);
+                                     bool FloorsHold = true, size_t First = 0,
+                                     const WorstCaseValues *Worst = nullptr);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a
@@ -125,6 +131,17 @@ struct WorstCaseValues {
   bool AddressUnknown = false;
   /// Every value is tried (the verification of the best candidate).
   bool Every = false;
+  /// An address was judged as a worst case over a symbol known to hold
+  /// only powers of two (a variable a loop doubles or halves): "the banks
+  /// of the load at 12:5 depend on 'stride', ...: no layout is best for
+  /// every value", which stands unless the best candidate takes every
+  /// access to its ideal at each of the symbol's values (Complete): no
+  /// layout does better at any value then.
+  std::string Unresolved;
+  /// For each such symbol, every value it can hold: each power of two
+  /// from its least to the largest of its type. The verification of the
+  /// best candidate tries all of them.
+  UniformValueSets Complete;
 };
 
 /// "the load at 12:5 cannot be judged: PROBLEM", or, when \p Worst says
@@ -139,14 +156,17 @@ std::string accessProblem(const std::string &Label, const std::string &Problem,
 /// added to \p Worst, and which fails when the banks an access hits are a
 /// worst case over a value not known (a kernel parameter in the address:
 /// no layout is best for every value, and the best for the worst value
-/// moves to another value once applied); otherwise a candidate, judged at
-/// \p Worst's values unless Worst.Every. The layout as it is takes the
-/// summaries of \p Shapes when it has them. The sums stop (partial)
-/// once \p Sum reaches \p StopAt (CandidateTotals::stopAt).
+/// moves to another value once applied), unless that value is known to be
+/// a power of two: then \p Label's access leaves Worst Unresolved (see
+/// there). Otherwise a candidate, judged at \p Worst's values, or at
+/// every value (its Complete ones for powers of two) when Worst.Every. The
+/// layout as it is takes the summaries of \p Shapes when it has them. The
+/// sums stop (partial) once \p Sum reaches \p StopAt
+/// (CandidateTotals::stopAt).
 bool accessWavefronts(const SharedArrayLayout &Layout,
                       const std::vector<AccessInstance> &Instances,
-                      const JudgedShapes &Shapes, uint64_t &Sum,
-                      uint64_t &Ideal, std::string &Problem,
+                      const JudgedShapes &Shapes, const std::string &Label,
+                      uint64_t &Sum, uint64_t &Ideal, std::string &Problem,
                       WorstCaseValues &Worst, bool AsIs,
                       bool *FromData = nullptr, uint64_t StopAt = UINT64_MAX);
 
@@ -158,7 +178,10 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
 /// leaves above their ideal: their numbers assume every lane runs them,
 /// and a layout better for that case may be worse for the lanes the data
 /// switches on (measured: a bitonic network's swaps), while one at the
-/// ideal with every lane is at it with any of them.
+/// ideal with every lane is at it with any of them. When \p Worst is
+/// Unresolved, the best is kept only if it takes every access to its
+/// ideal at every value; otherwise the outcome's Problem is
+/// Worst.Unresolved.
 void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
                 WorstCaseValues &Worst);
 

@@ -181,10 +181,10 @@ bool totals(const std::vector<FlatBuffer> &Buffers,
     bool Judged =
         Period
             ? accessWavefronts(*Layout, rewrittenInstances(A, B, Style, W, Pad),
-                               A.Shapes, Sum, Ideal, Problem, Worst, false,
-                               &FromData, Totals.stopAt())
-            : accessWavefronts(*Layout, *A.Instances, A.Shapes, Sum, Ideal,
-                               Problem, Worst, true, &FromData);
+                               A.Shapes, A.Label, Sum, Ideal, Problem, Worst,
+                               false, &FromData, Totals.stopAt())
+            : accessWavefronts(*Layout, *A.Instances, A.Shapes, A.Label, Sum,
+                               Ideal, Problem, Worst, true, &FromData);
     if (!Judged) {
       Problem = accessProblem(A.Label, Problem, Worst);
       return false;
@@ -337,7 +337,7 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Candidates[C].Period * smallestUnit(Buffers) == 128)
       Hint = C + 1;
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint, &Worst);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {

@@ -157,9 +157,9 @@ bool plannedTotals(const std::vector<PlannedLayout> &Layouts,
         bool FromData = false;
         if (!Instances)
           Problem = Undecided;
-        if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes, Sum,
-                                            Ideal, Problem, Worst, AsIs,
-                                            &FromData, Totals.stopAt())) {
+        if (!Instances || !accessWavefronts(Changed, *Instances, A.Shapes,
+                                            A.Label, Sum, Ideal, Problem, Worst,
+                                            AsIs, &FromData, Totals.stopAt())) {
           Problem = accessProblem(A.Label, Problem, Worst);
           Judged = false;
           return false;
@@ -233,7 +233,7 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
   size_t Candidates = maxUsefulPadding(Layouts.front().Layout.ElementSize);
   bool CompiledAgain = compiledAgain(Layouts);
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates, Evaluate, !CompiledAgain);
+      searchFewestWavefronts(Candidates, Evaluate, !CompiledAgain, 0, &Worst);
   verifyBest(Outcome, Evaluate, Worst);
   if (Outcome.Best != 0 && Worst.Values.empty() && CompiledAgain)
     keepFewestInstructions(Outcome, Candidates, Evaluate, [&](size_t C) {

@@ -99,7 +99,8 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
         },
         C == 0, Totals, Problem, Worst);
   };
-  SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
+  SearchOutcome Outcome =
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, 0, &Worst);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0)

@@ -349,7 +349,8 @@ constexpr int64_t LargestPowerTried = int64_t(1) << 30;
 
 std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
                                              const LaneExprPtr &In,
-                                             const LaneExprPtr &Out) const {
+                                             const LaneExprPtr &Out,
+                                             const LaneExpr *Cond) const {
   if (!In || !Out)
     return std::nullopt;
   // One iteration doubles it, or halves it, whatever it holds.
@@ -386,6 +387,18 @@ std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
     LaneEnv Env;
     Env.Uniforms = &B;
     std::optional<int64_t> Start = evaluateLaneConcrete(*In, Env);
+    // A halving loop that starts at 0 (`for (; s > 0; s >>= 1)` after
+    // `s = size / 4` with size = 2) does not run when its condition is
+    // false at 0.
+    if (Start && *Start == 0 && Halves && Cond) {
+      B.push_back({Name, 0});
+      std::optional<int64_t> Runs = evaluateLaneConcrete(*Cond, Env);
+      if (Runs && *Runs == 0) {
+        if (Outer.empty())
+          break;
+        continue;
+      }
+    }
     if (!Start || !isPowerOfTwo(*Start))
       return std::nullopt;
     Least = Least ? std::min(*Least, *Start) : *Start;
@@ -486,13 +499,15 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   }
   size_t SymbolsBefore = OnceLoopSymbols.size();
   std::map<std::string, int64_t> PowersBefore = OncePowersOfTwo;
+  LaneExprPtr CondOnEntry = Cond ? translate(Cond) : nullptr;
   for (const VarDecl *V : Writes.Written)
     if (auto It = IterationSymbols.find(V); It != IterationSymbols.end())
       OnceLoopSymbols.push_back(It->second);
     else if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
       OnceLoopSymbols.push_back(V->getNameAsString());
-      if (std::optional<int64_t> From = geometricFrom(
-              V->getNameAsString(), Entry.lookup(V), AfterOne.lookup(V)))
+      if (std::optional<int64_t> From =
+              geometricFrom(V->getNameAsString(), Entry.lookup(V),
+                            AfterOne.lookup(V), CondOnEntry.get()))
         OncePowersOfTwo[V->getNameAsString()] = *From;
     }
   walkExpr(Cond);

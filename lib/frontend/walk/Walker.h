@@ -284,9 +284,12 @@ private:
   /// For a loop walked once: the least power of two \p Name takes when it
   /// starts at \p In (its value on entry) and one iteration leaves \p Out
   /// (double or half its value); nullopt when it is not such a variable.
+  /// A halving one may start at 0 where the loop's condition \p Cond is
+  /// false at 0 (the loop does not run then).
   std::optional<int64_t> geometricFrom(const std::string &Name,
                                        const LaneExprPtr &In,
-                                       const LaneExprPtr &Out) const;
+                                       const LaneExprPtr &Out,
+                                       const LaneExpr *Cond) const;
 
   // Loops walked once for all their iterations (SteppedLoops.cpp).
   /// The walk of a loop body for all its iterations at once: the variables

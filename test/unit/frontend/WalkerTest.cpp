@@ -126,6 +126,35 @@ __global__ void k(const float *in, int n) {
   }
 }
 
+TEST(Walker, AHalvingLoopThatMayStartAtZeroHoldsPowersOfTwo) {
+  // An odd-even merge's inner loop starts at size / 4, 0 for size = 2,
+  // when it does not run: its stride holds powers of two from 1. One whose
+  // condition holds at 0 (it would run forever there) holds other values.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(unsigned n) {
+  __shared__ unsigned s[1024];
+  for (unsigned size = 2; size <= n; size <<= 1) {
+    unsigned stride = size / 2;
+    stride >>= 1;
+    for (; stride > 0; stride >>= 1)
+      s[threadIdx.x + stride] = 0;
+    unsigned other = size / 4;
+    for (; other >= 0 && n > 8; other >>= 1)
+      s[threadIdx.x + other] = 1;
+  }
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 2u);
+  const SharedAccessDesc &Halving = Found.Accesses[0].Instances.at(0).Desc;
+  EXPECT_EQ(Halving.PowersOfTwoFrom.at("size"), 2);
+  ASSERT_EQ(Halving.PowersOfTwoFrom.count("stride"), 1u);
+  EXPECT_EQ(Halving.PowersOfTwoFrom.at("stride"), 1);
+  const SharedAccessDesc &Other = Found.Accesses[1].Instances.at(0).Desc;
+  EXPECT_EQ(Other.PowersOfTwoFrom.count("other"), 0u);
+}
+
 TEST(Walker, RemarksOnSharedMemoryPassedOutOfSight) {
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(

@@ -175,6 +175,56 @@ TEST(FlatIndexPadding, TheIndexSwizzleIsNotOfferedOverAStrideNotKnown) {
             std::string::npos);
 }
 
+/// \p Step's accesses with their stride known to hold only powers of two
+/// from \p From (a loop halving it).
+void strideHoldsPowersOfTwo(BitonicStep &Step, int64_t From) {
+  for (auto *List : {&Step.Low, &Step.High, &Step.Fill})
+    for (AccessInstance &I : *List)
+      I.Desc.PowersOfTwoFrom["stride"] = From;
+}
+
+TEST(FlatIndexPadding, TheIndexSwizzleFreesEveryPowerOfTwoStride) {
+  // The stride halves in a loop: every value it can hold is a power of
+  // two, and the swizzle takes each access to its ideal at all of them.
+  BitonicStep Step;
+  strideHoldsPowersOfTwo(Step, 1);
+  FixPlan P = planIndexSwizzle({Step.Buffer});
+  ASSERT_TRUE(P.helps()) << P.WhyNot;
+  EXPECT_EQ(P.Period, 32u);
+  // The fill (16 warps) and the two loads at their worst stride: 2-way
+  // before (32 + 32 per load), the ideal after.
+  EXPECT_EQ(P.Before, 16u + 32u + 32u);
+  EXPECT_EQ(P.After, 16u + 16u + 16u);
+  // Index padding frees some strides only: not offered, for the reason
+  // given before.
+  FixPlan Padding = planIndexPadding({Step.Buffer});
+  EXPECT_FALSE(Padding.helps());
+  EXPECT_EQ(Padding.WhyNot.rfind(
+                "the banks of the load at 9:7 depend on 'stride'", 0),
+            0u)
+      << Padding.WhyNot;
+}
+
+TEST(FlatIndexPadding, APowerOfTwoStrideNoLayoutFreesIsRefused) {
+  // s[t * stride] over every power of two: 2-way at stride 2, 32-way at
+  // 32; no layout of the style takes it to the ideal at every stride.
+  X Index = tx() * sym("stride");
+  std::vector<AccessInstance> Load = {instance(Index, AccessKind::Load)};
+  Load[0].Desc.PowersOfTwoFrom["stride"] = 1;
+  FlatBuffer Buffer{
+      {"s", {4096}, 4},
+      4,
+      {{&Load, {form(Index)}, {BlockShape{{32, 1, 1}}}, "load at 4:9"}}};
+  for (const FixPlan &P :
+       {planIndexPadding({Buffer}), planIndexSwizzle({Buffer})}) {
+    EXPECT_FALSE(P.helps());
+    EXPECT_EQ(
+        P.WhyNot.rfind("the banks of the load at 4:9 depend on 'stride'", 0),
+        0u)
+        << P.WhyNot;
+  }
+}
+
 TEST(FlatIndexPadding, TheIndexSwizzleLeavesCarvedPartsAlone) {
   // unsigned *p = s + 512; p[2 * t - 512] (2-way): a view's subscript
   // may be negative, where i / 32 rounds towards zero. The access is

@@ -124,13 +124,41 @@ TEST(FixSearch, NoLayoutForAnAddressOverAnUnknownValue) {
   uint64_t Sum = 0, Ideal = 0;
   std::string Problem;
   WorstCaseValues Worst;
-  EXPECT_FALSE(
-      accessWavefronts(S, Store, {B}, Sum, Ideal, Problem, Worst, true));
+  EXPECT_FALSE(accessWavefronts(S, Store, {B}, "store at 9:3", Sum, Ideal,
+                                Problem, Worst, true));
   EXPECT_TRUE(Worst.AddressUnknown);
   EXPECT_EQ(accessProblem("store at 9:3", Problem, Worst),
             "the banks of the store at 9:3 depend on 'stride', which is not "
             "known here (judged for stride = 32): no layout is best for "
             "every value");
+}
+
+TEST(FixSearch, AStrideOfPowersOfTwoIsLeftForEveryValueToDecide) {
+  // The same store with stride doubling from 1 in a loop: judged, and
+  // each power of two of an unsigned int is kept for the verification.
+  SharedAccessDesc D = access({tx() * sym("stride") % 1024});
+  D.PowersOfTwoFrom["stride"] = 1;
+  auto Store = one(D, AccessKind::Store);
+  SharedArrayLayout S{"s", {1024}, 4};
+  uint64_t Sum = 0, Ideal = 0;
+  std::string Problem;
+  WorstCaseValues Worst;
+  ASSERT_TRUE(accessWavefronts(S, Store, {BlockShape{{32, 1, 1}}},
+                               "store at 9:3", Sum, Ideal, Problem, Worst,
+                               true))
+      << Problem;
+  EXPECT_FALSE(Worst.AddressUnknown);
+  EXPECT_EQ(Worst.Unresolved.rfind(
+                "the banks of the store at 9:3 depend on 'stride'", 0),
+            0u)
+      << Worst.Unresolved;
+  ASSERT_EQ(Worst.Complete.count("stride"), 1u);
+  const std::vector<int64_t> &Every = Worst.Complete["stride"];
+  ASSERT_EQ(Every.size(), 32u);
+  EXPECT_EQ(Every.front(), 1);
+  EXPECT_EQ(Every.back(), int64_t(1) << 31);
+  // Candidates are compared at the powers up to 4096.
+  EXPECT_EQ(Worst.Values["stride"].size(), 13u);
 }
 
 TEST(FixSearch, GuardValuesAreKeptForTheCandidates) {
@@ -143,8 +171,9 @@ TEST(FixSearch, GuardValuesAreKeptForTheCandidates) {
   uint64_t Sum = 0, Ideal = 0;
   std::string Problem;
   WorstCaseValues Worst;
-  ASSERT_TRUE(accessWavefronts(S, Store, {BlockShape{{32, 1, 1}}}, Sum, Ideal,
-                               Problem, Worst, true))
+  ASSERT_TRUE(accessWavefronts(S, Store, {BlockShape{{32, 1, 1}}},
+                               "store at 4:5", Sum, Ideal, Problem, Worst,
+                               true))
       << Problem;
   EXPECT_EQ(Sum, 32u);
   ASSERT_EQ(Worst.Values.count("first"), 1u);

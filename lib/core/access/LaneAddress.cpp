@@ -228,6 +228,13 @@ laneAddress(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
       R.Value = SymbolicValue{*C, {}};
     else
       R = evaluateLane(*Access.Indices[D], Env);
+    // Undefined for the values given to symbols (a signed overflow), where
+    // the guard taken as true may switch the lane off: a correct program
+    // does, as for a lane out of the array.
+    if (!R.ok() && OutOfBounds && fromValues(R.Error.Kind)) {
+      *OutOfBounds = true;
+      return std::nullopt;
+    }
     if (!R.ok()) {
       setProblem(Eval, "its index cannot be evaluated: " + R.Error.Message,
                  R.Error.Term);

@@ -55,7 +55,9 @@ std::optional<Addressing> addressingOf(const SharedArrayLayout &Array,
 /// The byte address of the access for one lane: a constant plus multiples
 /// of warp-uniform symbols; nullopt (and the problem set) when an index
 /// cannot be evaluated, is out of bounds, or the address overflows. Given
-/// \p OutOfBounds, an index out of bounds sets it instead of the problem.
+/// \p OutOfBounds, an index out of bounds, or one whose evaluation is
+/// undefined for the values given (a signed overflow), sets it instead of
+/// the problem.
 std::optional<SymbolicValue>
 laneAddress(const SharedArrayLayout &Array, const SharedAccessDesc &Access,
             const Addressing &Scheme, const LaneEnv &Env,

@@ -155,13 +155,38 @@ int64_t laneReach(const SharedAccessDesc &Access, const BlockShape &Shape) {
   return Reach;
 }
 
+/// The constants C > 1 that divide (or shift right by log2 C) a term of
+/// \p E that mentions \p Symbol: `n / 128`, `n >> 7`.
+void divisorsOf(const LaneExpr &E, const std::string &Symbol,
+                std::vector<int64_t> &Out) {
+  if (E.Kind == ExprKind::Binary &&
+      (E.BOp == BinaryOp::Div || E.BOp == BinaryOp::Shr) &&
+      mentions(*E.Ops[0], Symbol))
+    if (std::optional<int64_t> C = constantOf(*E.Ops[1])) {
+      int64_t D = E.BOp == BinaryOp::Div ? *C
+                  : *C > 0 && *C < 31    ? int64_t(1) << *C
+                                         : 0;
+      if (D > 1 && std::find(Out.begin(), Out.end(), D) == Out.end())
+        Out.push_back(D);
+    }
+  for (const LaneExprPtr &Op : E.Ops)
+    divisorsOf(*Op, Symbol, Out);
+}
+
+/// Quotients tried for each divisor of a symbol (divisorsOf): `t * (n /
+/// 128)` takes each residue of n / 128 modulo 32 banks, and each
+/// threshold a warp's lanes can cross, within them.
+constexpr int64_t QuotientsTried = 64;
+
 /// The values tried for a symbol of type \p Type: one period when every
 /// use of the symbol is periodic; otherwise 0 to 2R, then -1 to -R when it
 /// is signed, where R covers the values the lanes' terms take (laneReach;
 /// at most the block's threads), 128 bytes of banks and every constant the
 /// access uses (up to 4096): each residue modulo a constant or a power of
 /// two up to R and each threshold that a lane's value can cross is
-/// reached.
+/// reached. A symbol divided by a constant C (`n / 128`) is tried at
+/// C times each quotient up to QuotientsTried as well, so that the
+/// quotient takes its residues too.
 std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
                                  const BlockShape &Shape,
                                  const std::string &Symbol, IntType Type) {
@@ -191,7 +216,8 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
     if (!P)
       break;
   }
-  if (Period != 0 && int64_t(Period) <= High) {
+  bool OnePeriod = Period != 0 && int64_t(Period) <= High;
+  if (OnePeriod) {
     High = int64_t(Period) - 1;
     Low = 0;
   }
@@ -204,6 +230,19 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
     Values.push_back(V);
   for (int64_t V = -1; V >= Low; --V)
     Values.push_back(V);
+  if (OnePeriod)
+    return Values;
+  std::vector<int64_t> Divisors, Quotients;
+  for (const LaneExpr *E : expressionsOf(Access))
+    divisorsOf(*E, Symbol, Divisors);
+  for (int64_t D : Divisors)
+    for (int64_t Q = 1; Q <= QuotientsTried && D <= TypeMax / Q; ++Q)
+      if (D * Q > High)
+        Quotients.push_back(D * Q);
+  std::sort(Quotients.begin(), Quotients.end());
+  Quotients.erase(std::unique(Quotients.begin(), Quotients.end()),
+                  Quotients.end());
+  Values.insert(Values.end(), Quotients.begin(), Quotients.end());
   return Values;
 }
 

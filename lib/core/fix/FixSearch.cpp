@@ -5,6 +5,7 @@
 
 #include "core/access/AccessEvaluation.h"
 #include "core/access/WorkBudget.h"
+#include "core/fix/NeverWorse.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -54,9 +55,9 @@ std::vector<int64_t> powersOfTwo(int64_t From, IntType Type, int64_t Largest) {
 /// Adds the values \p S's executions were judged at to \p Worst, and
 /// sample values of the symbols in an address judged without one; false
 /// with \p Problem when one is a worst case over a symbol in the address,
-/// unless it is the address's only symbol not known and holds powers of
-/// two: then \p Label's access leaves Worst Unresolved, and the symbol's
-/// powers of two are compared at.
+/// unless it holds powers of two and is the only one given values: then \p
+/// Label's access leaves Worst Unresolved, and the symbol's powers of two are
+/// compared at.
 bool addJudgedValues(const AccessSummary &S, const std::string &Label,
                      WorstCaseValues &Worst, std::string &Problem) {
   for (const InstanceEvaluation &I : S.Instances) {
@@ -74,7 +75,10 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
                   "', which is not known here (judged " + I.Eval.WorstCase +
                   "): no layout is best for every value";
         auto Powers = I.Desc.PowersOfTwoFrom.find(Symbol);
-        if (Powers == I.Desc.PowersOfTwoFrom.end() || InAddress.size() != 1) {
+        // Any other symbol of the address stays one: a uniform shift the
+        // evaluation judges for every value it can take.
+        bool OthersBound = I.Eval.Bound.size() > 1;
+        if (Powers == I.Desc.PowersOfTwoFrom.end() || OthersBound) {
           Worst.AddressUnknown = true;
           return false;
         }
@@ -85,7 +89,10 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
         for (int64_t V :
              powersOfTwo(Powers->second, Type, LargestPowerCompared))
           addValue(List, V);
+        // 0 too: a halving variable may reach it before a loop that another
+        // variable counts ends.
         std::vector<int64_t> &Every = Worst.Complete[Symbol];
+        addValue(Every, 0);
         for (int64_t V : powersOfTwo(Powers->second, Type, INT64_MAX))
           addValue(Every, V);
       }
@@ -148,8 +155,7 @@ uint64_t CandidateTotals::stopAt() const {
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold, size_t First,
-                                     const WorstCaseValues *Worst) {
+                                     bool FloorsHold, size_t First) {
   SearchOutcome Out;
   CandidateTotals Base;
   uint64_t Start = lanesEvaluated();
@@ -162,8 +168,6 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
   Out.Before = Out.After = sum(Base.PerAccess);
   Out.Floor = sum(Base.PerAccessFloor);
   std::vector<uint64_t> FloorsAfter = floorsAfter(Base.PerAccessFloor);
-  // Only a candidate at the floor can be offered (verifyBest).
-  bool FloorOnly = FloorsHold && Worst && !Worst->Unresolved.empty();
   size_t FirstProblemAt = SIZE_MAX;
   auto NoteProblem = [&](size_t C, const std::string &Problem) {
     if (!Problem.empty() && C < FirstProblemAt) {
@@ -199,8 +203,6 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     Totals.WorkLimit = Start + Budget;
     // An earlier candidate wins a tie: it stops only above the best.
     Totals.Bound = Earlier ? Out.After + 1 : Out.After;
-    if (FloorOnly)
-      Totals.Bound = std::min(Totals.Bound, Out.Floor + 1);
     Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {
@@ -244,13 +246,14 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
                       WorstCaseValues &Worst, bool AsIs, bool *FromData,
                       uint64_t StopAt) {
   Sum = Ideal = 0;
-  bool Known =
-      AsIs && Shapes.AsIs && Shapes.AsIs->size() == Shapes.Shapes.size();
+  bool Known = AsIs && !Worst.At && Shapes.AsIs &&
+               Shapes.AsIs->size() == Shapes.Shapes.size();
   // The values of the symbols an access is judged at: all that matter for
   // the layout as it is; those of Worst for a candidate; for the best
   // candidate's verification, all that matter, and every power of two of
   // a symbol known to hold only those.
-  const UniformValueSets *Only = AsIs                     ? nullptr
+  const UniformValueSets *Only = Worst.At                 ? Worst.At
+                                 : AsIs                   ? nullptr
                                  : !Worst.Every           ? &Worst.Values
                                  : Worst.Complete.empty() ? nullptr
                                                           : &Worst.Complete;
@@ -260,11 +263,16 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
       Judged = summarizeAccess(Layout, Instances, Shapes.Shapes[K], Only,
                                StopAt > Sum ? StopAt - Sum : 0);
     const AccessSummary &S = Known ? (*Shapes.AsIs)[K] : Judged;
+    if (Worst.Collect) {
+      Worst.Collect->push_back(S);
+      if (!S.judged())
+        continue;
+    }
     if (!S.judged()) {
       Problem = S.Instances[S.FirstProblem].Eval.Problem;
       return false;
     }
-    if (AsIs && !addJudgedValues(S, Label, Worst, Problem))
+    if (AsIs && !Worst.At && !addJudgedValues(S, Label, Worst, Problem))
       return false;
     if (FromData)
       for (const InstanceEvaluation &I : S.Instances)
@@ -332,24 +340,97 @@ void verifyAtEveryValue(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
 
 } // namespace
 
-void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
-                WorstCaseValues &Worst) {
-  verifyAtEveryValue(Out, Evaluate, Worst);
-  keepGainBeyondData(Out);
-  if (Worst.Unresolved.empty())
-    return;
+namespace {
+
+/// Whether \p Out's best candidate takes no access above the layout as it
+/// is at any value of Worst.Complete, for any lanes (neverWorse); false
+/// with \p Why ("at offset = 2, ...") otherwise.
+bool neverWorseAtEveryValue(const SearchOutcome &Out,
+                            const EvaluateCandidate &Evaluate,
+                            WorstCaseValues &Worst, std::string &Why) {
+  uint64_t Limit = lanesEvaluated() + 4 * workBudgets().Fix;
+  for (const auto &[Symbol, Values] : Worst.Complete)
+    for (int64_t V : Values) {
+      UniformValueSets At = {{Symbol, {V}}};
+      std::vector<AccessSummary> Summaries[2];
+      bool Judged = true;
+      for (size_t Side = 0; Side < 2 && Judged; ++Side) {
+        CandidateTotals Totals;
+        Totals.WorkLimit = Limit;
+        std::string Problem;
+        Worst.At = &At;
+        Worst.Collect = &Summaries[Side];
+        Judged = Evaluate(Side == 0 ? 0 : Out.Best, Totals, Problem) &&
+                 !Totals.OverBudget;
+        Worst.At = nullptr;
+        Worst.Collect = nullptr;
+      }
+      std::string Place = "at " + Symbol + " = " + std::to_string(V);
+      if (!Judged || Summaries[0].size() != Summaries[1].size()) {
+        Why = Place + " it could not be judged";
+        return false;
+      }
+      for (size_t I = 0; I < Summaries[0].size(); ++I)
+        if (!neverWorse(Summaries[0][I], Summaries[1][I], Why)) {
+          Why = Place + ", " + Why;
+          return false;
+        }
+    }
+  return true;
+}
+
+} // namespace
+
+namespace {
+
+/// Whether \p Out's best candidate, judged at every value, is safe where an
+/// address depends on a power of two not known: every access at its ideal
+/// at every value, or no access above the layout as it is at any.
+bool safeAtEveryValue(const SearchOutcome &Out,
+                      const EvaluateCandidate &Evaluate, WorstCaseValues &Worst,
+                      std::string &Why) {
+  if (Out.Best == 0)
+    return false;
   bool EveryIdeal =
-      Out.Best != 0 && Out.AfterAtIdeal.size() == Out.AfterPerAccess.size() &&
+      Out.AfterAtIdeal.size() == Out.AfterPerAccess.size() &&
       std::all_of(Out.AfterAtIdeal.begin(), Out.AfterAtIdeal.end(),
                   [](bool B) { return B; });
-  if (EveryIdeal)
+  return EveryIdeal || neverWorseAtEveryValue(Out, Evaluate, Worst, Why);
+}
+
+} // namespace
+
+void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
+                WorstCaseValues &Worst, size_t Fallback) {
+  SearchOutcome Searched = Out;
+  verifyAtEveryValue(Out, Evaluate, Worst);
+  keepGainBeyondData(Out);
+  std::string Why;
+  if (Worst.Unresolved.empty() || safeAtEveryValue(Out, Evaluate, Worst, Why))
     return;
+  // The fewest wavefronts at the worst value may come from a layout worse
+  // at another; the planner's usual choice may be safe.
+  if (Fallback != 0 && Fallback != Searched.Best) {
+    SearchOutcome Alternative = Searched;
+    Alternative.Best = Fallback;
+    verifyAtEveryValue(Alternative, Evaluate, Worst);
+    keepGainBeyondData(Alternative);
+    std::string Ignored;
+    if (safeAtEveryValue(Alternative, Evaluate, Worst, Ignored)) {
+      Out = std::move(Alternative);
+      return;
+    }
+  }
   Out.Best = 0;
   Out.After = Out.Before;
   Out.AfterPerAccess = Out.BeforePerAccess;
   Out.GainOnlyFromData = false;
   if (Out.Problem.empty())
-    Out.Problem = Worst.Unresolved;
+    Out.Problem = Worst.Unresolved +
+                  (Why.empty() ? ""
+                               : "; the layout that does best at the worst "
+                                 "value is not shown no worse at each: " +
+                                     Why);
 }
 
 std::string accessProblem(const std::string &Label, const std::string &Problem,

@@ -23,8 +23,6 @@
 
 namespace bankfix {
 
-struct WorstCaseValues;
-
 /// The wavefronts per block of every access under one layout.
 struct CandidateTotals {
   std::vector<uint64_t> PerAccess;
@@ -111,14 +109,10 @@ struct SearchOutcome {
 /// changes only how soon the others are pruned. Once the search has
 /// evaluated WorkBudgets::Fix lanes (WorkBudget.h; or eight times the
 /// layout as it is), the candidates left are not tried
-/// (SearchOutcome::Untried). \p Worst: the values the planner's
-/// evaluations share; when the layout as it is leaves it Unresolved, only
-/// a candidate at the floor can be offered (verifyBest), so each stops as
-/// soon as it passes the floor.
+/// (SearchOutcome::Untried).
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold = true, size_t First = 0,
-                                     const WorstCaseValues *Worst = nullptr);
+                                     bool FloorsHold = true, size_t First = 0);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a
@@ -138,10 +132,15 @@ struct WorstCaseValues {
   /// access to its ideal at each of the symbol's values (Complete): no
   /// layout does better at any value then.
   std::string Unresolved;
-  /// For each such symbol, every value it can hold: each power of two
-  /// from its least to the largest of its type. The verification of the
-  /// best candidate tries all of them.
+  /// For each such symbol, every value it can hold: 0 and each power of
+  /// two from its least to the largest of its type. The verification of
+  /// the best candidate tries all of them.
   UniformValueSets Complete;
+  /// Set while a layout is compared with the layout as it is at one value
+  /// of such a symbol (NeverWorse.h): both are judged at these values, and
+  /// each access's summaries are added to Collect, judged or not.
+  const UniformValueSets *At = nullptr;
+  std::vector<AccessSummary> *Collect = nullptr;
 };
 
 /// "the load at 12:5 cannot be judged: PROBLEM", or, when \p Worst says
@@ -159,7 +158,8 @@ std::string accessProblem(const std::string &Label, const std::string &Problem,
 /// moves to another value once applied), unless that value is known to be
 /// a power of two: then \p Label's access leaves Worst Unresolved (see
 /// there). Otherwise a candidate, judged at \p Worst's values, or at
-/// every value (its Complete ones for powers of two) when Worst.Every. The
+/// every value (its Complete ones for powers of two) when Worst.Every;
+/// both at Worst.At, without failing, when it is set. The
 /// layout as it is takes the summaries of \p Shapes when it has them. The
 /// sums stop (partial) once \p Sum reaches \p StopAt
 /// (CandidateTotals::stopAt).
@@ -180,10 +180,13 @@ bool accessWavefronts(const SharedArrayLayout &Layout,
 /// switches on (measured: a bitonic network's swaps), while one at the
 /// ideal with every lane is at it with any of them. When \p Worst is
 /// Unresolved, the best is kept only if it takes every access to its
-/// ideal at every value; otherwise the outcome's Problem is
-/// Worst.Unresolved.
+/// ideal at every value, or if at each value it takes no access of any
+/// warp above the layout as it is for any lanes its guards may leave on
+/// (NeverWorse.h); when the best is not, candidate \p Fallback (the
+/// planner's usual choice, 0: none) is judged so too and offered if it
+/// is; otherwise the outcome's Problem is Worst.Unresolved.
 void verifyBest(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
-                WorstCaseValues &Worst);
+                WorstCaseValues &Worst, size_t Fallback = 0);
 
 /// Copies \p Outcome's totals into \p Plan, with one change per access
 /// named by \p Labels, and the accesses the plan makes worse; when it

@@ -337,8 +337,8 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Candidates[C].Period * smallestUnit(Buffers) == 128)
       Hint = C + 1;
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint, &Worst);
-  verifyBest(Outcome, Evaluate, Worst);
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
+  verifyBest(Outcome, Evaluate, Worst, Hint);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0) {
     const Candidate &K = Candidates[Outcome.Best - 1];

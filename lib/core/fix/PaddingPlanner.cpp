@@ -233,8 +233,8 @@ FixPlan planPadding(const std::vector<PlannedLayout> &Layouts,
   size_t Candidates = maxUsefulPadding(Layouts.front().Layout.ElementSize);
   bool CompiledAgain = compiledAgain(Layouts);
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates, Evaluate, !CompiledAgain, 0, &Worst);
-  verifyBest(Outcome, Evaluate, Worst);
+      searchFewestWavefronts(Candidates, Evaluate, !CompiledAgain);
+  verifyBest(Outcome, Evaluate, Worst, 1);
   if (Outcome.Best != 0 && Worst.Values.empty() && CompiledAgain)
     keepFewestInstructions(Outcome, Candidates, Evaluate, [&](size_t C) {
       return plannedInstructions(Layouts, PadBy(C));

@@ -99,8 +99,7 @@ FixPlan planSwizzle(const std::vector<PlannedLayout> &Layouts,
         },
         C == 0, Totals, Problem, Worst);
   };
-  SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, 0, &Worst);
+  SearchOutcome Outcome = searchFewestWavefronts(Candidates.size(), Evaluate);
   verifyBest(Outcome, Evaluate, Worst);
   Plan.WhyNot = Outcome.Problem;
   if (Outcome.Best != 0)

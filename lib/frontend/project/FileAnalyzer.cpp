@@ -26,6 +26,7 @@
 #include "frontend/report/UnitReport.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -235,6 +236,14 @@ private:
           (U.Choices[I][0].Source == ShapeSource::Assumed ||
            U.Choices[I][0].Source == ShapeSource::AnyBlock) &&
           launchableFromOtherFiles(*F, U.Launches))
+        Result.KernelsLaunchedElsewhere.insert(kernelLinkName(*F));
+    }
+    // A kernel launched here may be launched from another file too: its
+    // extern buffer's fix must then be withdrawn (refuseGrowthElsewhere).
+    for (const FoundAccess &Access : U.Found.Accesses) {
+      const FunctionDecl *F = Access.Function;
+      if (F && F->hasAttr<CUDAGlobalAttr>() && F->isExternallyVisible() &&
+          Access.Array->Decl->getType()->isIncompleteArrayType())
         Result.KernelsLaunchedElsewhere.insert(kernelLinkName(*F));
     }
   }

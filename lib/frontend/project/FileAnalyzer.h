@@ -112,8 +112,10 @@ struct FileAnalysis {
   /// Launches of kernels this file declares but does not define, for the
   /// files of the run that define them.
   ForeignLaunches LaunchesForOtherFiles;
-  /// The kernels (kernelLinkName) defined here that no launch here names
-  /// and whose shape was assumed: another file of the run may launch them.
+  /// The kernels (kernelLinkName) defined here whose launches in another
+  /// file of the run matter: those no launch here names and whose shape
+  /// was assumed, and those with an extern buffer, whose fix grows the
+  /// byte count of every launch.
   std::set<std::string> KernelsLaunchedElsewhere;
   /// Every file a fix edits, named as the edits name it, with its bytes as
   /// parsed: --apply rewrites only these.

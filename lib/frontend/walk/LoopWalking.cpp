@@ -15,6 +15,9 @@
 #include "core/expr/LaneEvaluator.h"
 #include "core/expr/SettledValue.h"
 
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
 using namespace clang;
 
 namespace bankfix {
@@ -412,6 +415,34 @@ std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
 
 namespace {
 
+/// Whether one iteration that leaves \p Out in a variable that held
+/// \p Name doubles it.
+bool doubles(const std::string &Name, const LaneExprPtr &Out) {
+  for (int64_t T : {int64_t(2), int64_t(64)}) {
+    UniformBindings B = {{Name, T}};
+    LaneEnv Env;
+    Env.Uniforms = &B;
+    std::optional<int64_t> Next = evaluateLaneConcrete(*Out, Env);
+    if (!Next || *Next != 2 * T)
+      return false;
+  }
+  return true;
+}
+
+/// Whether \p S may leave the loop it is the body of early, or the
+/// function: a break, return, goto or throw anywhere in it.
+bool leavesEarly(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+      isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (leavesEarly(Child))
+      return true;
+  return false;
+}
+
 /// \p E without the integer conversions around it that keep at least
 /// \p Bits bits.
 const LaneExpr *withoutWideningCasts(const LaneExpr *E, unsigned Bits) {
@@ -500,6 +531,10 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   size_t SymbolsBefore = OnceLoopSymbols.size();
   std::map<std::string, int64_t> PowersBefore = OncePowersOfTwo;
   LaneExprPtr CondOnEntry = Cond ? translate(Cond) : nullptr;
+  // The variables that double or halve from a power of two, with the
+  // least; those that double.
+  std::map<std::string, int64_t> Powers;
+  std::map<const VarDecl *, int64_t> Doubling;
   for (const VarDecl *V : Writes.Written)
     if (auto It = IterationSymbols.find(V); It != IterationSymbols.end())
       OnceLoopSymbols.push_back(It->second);
@@ -507,9 +542,18 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
       OnceLoopSymbols.push_back(V->getNameAsString());
       if (std::optional<int64_t> From =
               geometricFrom(V->getNameAsString(), Entry.lookup(V),
-                            AfterOne.lookup(V), CondOnEntry.get()))
-        OncePowersOfTwo[V->getNameAsString()] = *From;
+                            AfterOne.lookup(V), CondOnEntry.get())) {
+        Powers[V->getNameAsString()] = *From;
+        if (doubles(V->getNameAsString(), AfterOne.lookup(V)))
+          Doubling[V] = *From;
+      }
     }
+  // A variable the loop writes is a new symbol in it, whatever one of its
+  // name held before (a power of two a loop before it left).
+  for (const VarDecl *V : Writes.Written)
+    OncePowersOfTwo.erase(V->getNameAsString());
+  for (const auto &[Name, From] : Powers)
+    OncePowersOfTwo[Name] = From;
   walkExpr(Cond);
   LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
   // A loop that lanes leave at different times runs its body for some
@@ -526,10 +570,25 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   OncePowersOfTwo = std::move(PowersBefore);
   ++Region;
   BreakEndsIteration = SavedBreak;
-  for (const VarDecl *V : Writes.Written)
-    if (Values.count(V))
-      Values[V] = LaneExpr::unknown(V->getNameAsString(),
-                                    "holds the value a loop left in it");
+  // A variable the loop doubles from a power of two holds one after it,
+  // the same in every lane when every lane leaves the loop together (its
+  // condition is uniform and nothing leaves it early): a warp-uniform
+  // value not known, of the powers of two from the least
+  // (`offset >>= 1` in a scan's down-sweep after its up-sweep doubled it).
+  bool LeaveTogether = !Guarded && !leavesEarly(Body);
+  for (const VarDecl *V : Writes.Written) {
+    if (!Values.count(V))
+      continue;
+    auto D = Doubling.find(V);
+    if (D != Doubling.end() && LeaveTogether && !Pointers.count(V)) {
+      Values[V] = uniformValueOf(V);
+      OncePowersOfTwo[V->getNameAsString()] = D->second;
+      continue;
+    }
+    OncePowersOfTwo.erase(V->getNameAsString());
+    Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                  "holds the value a loop left in it");
+  }
 }
 
 } // namespace walk

@@ -155,6 +155,79 @@ __global__ void k(unsigned n) {
   EXPECT_EQ(Other.PowersOfTwoFrom.count("other"), 0u);
 }
 
+TEST(Walker, AVariableALoopDoubledHoldsAPowerOfTwoAfterIt) {
+  // A work-efficient scan: the up-sweep doubles offset, the down-sweep
+  // halves what it left. A loop that some lanes leave early (a break) or
+  // whose condition reads the lane leaves a value not known.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(int n) {
+  __shared__ float t[1024];
+  unsigned tid = threadIdx.x, offset = 1;
+  for (int d = n >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (tid < d)
+      t[offset * (2 * tid + 2) - 1] += 1.0f;
+    offset <<= 1;
+  }
+  for (int d = 1; d < n; d <<= 1) {
+    offset >>= 1;
+    __syncthreads();
+    if (tid < d)
+      t[offset * (2 * tid + 1) - 1] = 0.0f;
+  }
+  unsigned early = 1;
+  for (int d = n; d > 0; d >>= 1) {
+    if (d == 3)
+      break;
+    early <<= 1;
+  }
+  t[early * tid] = 2.0f;
+  unsigned lane = 1;
+  for (unsigned d = tid; d < n; d <<= 1)
+    lane <<= 1;
+  t[lane * tid] = 3.0f;
+}
+)",
+                              AST);
+  std::vector<const FoundAccess *> Tile = accessesOf(Found, "t");
+  ASSERT_GE(Tile.size(), 4u);
+  const SharedAccessDesc &Down = Tile[Tile.size() - 3]->Instances.at(0).Desc;
+  EXPECT_EQ(Down.Indices.size(), 1u);
+  EXPECT_FALSE(mentions(*Down.Indices[0], ExprKind::Unknown))
+      << printLaneExpr(*Down.Indices[0]);
+  ASSERT_EQ(Down.PowersOfTwoFrom.count("offset"), 1u);
+  EXPECT_EQ(Down.PowersOfTwoFrom.at("offset"), 1);
+  for (size_t Last = 1; Last <= 2; ++Last) {
+    const SharedAccessDesc &D = Tile[Tile.size() - Last]->Instances.at(0).Desc;
+    EXPECT_TRUE(mentions(*D.Indices[0], ExprKind::Unknown))
+        << printLaneExpr(*D.Indices[0]);
+  }
+}
+
+TEST(Walker, AGlobalLoadUnderAConditionalOperatorEndsTheStraightLine) {
+  // nvcc keeps a branch around `in[i]` under ?: (it may fault): the two
+  // stores are not merged. A value computed under ?: is a select.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const float *in, int n) {
+  __shared__ float s[64];
+  int t = threadIdx.x;
+  s[2 * t] = 2 * t < n ? in[2 * t] : 0.0f;
+  s[2 * t + 1] = 2 * t + 1 < n ? in[2 * t + 1] : 0.0f;
+  s[2 * t] = t < n ? 1.0f : 0.0f;
+  s[2 * t + 1] = t < n ? 2.0f : 0.0f;
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 4u);
+  auto RegionOf = [&](size_t I) {
+    return Found.Accesses[I].Instances.at(0).Region;
+  };
+  EXPECT_NE(RegionOf(0), RegionOf(1));
+  EXPECT_EQ(RegionOf(2), RegionOf(3));
+}
+
 TEST(Walker, RemarksOnSharedMemoryPassedOutOfSight) {
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(

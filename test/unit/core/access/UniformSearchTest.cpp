@@ -25,6 +25,22 @@ TEST(UniformSearch, LaneTimesParameterIsJudgedAtItsWorstValue) {
   EXPECT_EQ(E.Bound, (UniformBindings{{"n", 2}}));
 }
 
+TEST(UniformSearch, AQuotientTakesItsResiduesToo) {
+  // a[threadIdx.x * (n / 128)] in a[1024]: n / 128 = 32 (n = 4096) puts
+  // every lane on bank 0; the values up to twice the reach (n / 128 <= 2)
+  // would say 2-way.
+  AccessEvaluation E = evaluateAccess(
+      {"a", {1024}, 4}, access({tx() * (sym("n") / 128)}), OneWarp);
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().NWay, 32u);
+  EXPECT_EQ(E.WorstCase, "for n = 4096");
+  // The same with a shift.
+  E = evaluateAccess({"a", {1024}, 4}, access({tx() * (sym("n") >> 7)}),
+                     OneWarp);
+  ASSERT_TRUE(E.judged()) << E.Problem;
+  EXPECT_EQ(E.worst().NWay, 32u);
+}
+
 TEST(UniformSearch, ValuesOutOfBoundsAreNeverTheWorstCase) {
   // In a[32] only n = 0 and n = 1 keep the lanes inside: both take one
   // wavefront, so the numbers are exact for every value of n.

@@ -205,16 +205,33 @@ TEST(FlatIndexPadding, TheIndexSwizzleFreesEveryPowerOfTwoStride) {
       << Padding.WhyNot;
 }
 
-TEST(FlatIndexPadding, APowerOfTwoStrideNoLayoutFreesIsRefused) {
-  // s[t * stride] over every power of two: 2-way at stride 2, 32-way at
-  // 32; no layout of the style takes it to the ideal at every stride.
-  X Index = tx() * sym("stride");
-  std::vector<AccessInstance> Load = {instance(Index, AccessKind::Load)};
+/// One warp loading s[Index] from 4096 words, stride a power of two.
+FlatBuffer stridedLoad(const X &Index, std::vector<AccessInstance> &Load) {
+  Load = {instance(Index, AccessKind::Load)};
   Load[0].Desc.PowersOfTwoFrom["stride"] = 1;
-  FlatBuffer Buffer{
-      {"s", {4096}, 4},
-      4,
-      {{&Load, {form(Index)}, {BlockShape{{32, 1, 1}}}, "load at 4:9"}}};
+  return {{"s", {4096}, 4},
+          4,
+          {{&Load, {form(Index)}, {BlockShape{{32, 1, 1}}}, "load at 4:9"}}};
+}
+
+TEST(FlatIndexPadding, APowerOfTwoStrideGetsAPaddingNeverWorseAtAnyStride) {
+  // s[t * stride]: 2-way at stride 2, 32-way at 32. No padding takes it
+  // to its ideal at every stride (i + i / 32 leaves 2-way at 64, 4-way at
+  // 128), but one is at no stride worse than the layout as it is.
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = stridedLoad(tx() * sym("stride"), Load);
+  FixPlan P = planIndexPadding({Buffer});
+  ASSERT_TRUE(P.helps()) << P.WhyNot;
+  EXPECT_LT(P.After, P.Before);
+  EXPECT_FALSE(conflictFreeAfter(Buffer, Buffer.Accesses[0], P));
+}
+
+TEST(FlatIndexPadding, APowerOfTwoStrideALayoutWorsensSomewhereIsRefused) {
+  // s[t * (32 + stride)]: conflict-free at stride 1 (33 words apart),
+  // which i + i / 32 makes 2-way (34); better at 32 and 64. No layout is
+  // shown no worse at every stride.
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = stridedLoad(tx() * (X(32) + sym("stride")), Load);
   for (const FixPlan &P :
        {planIndexPadding({Buffer}), planIndexSwizzle({Buffer})}) {
     EXPECT_FALSE(P.helps());

@@ -154,8 +154,9 @@ TEST(FixSearch, AStrideOfPowersOfTwoIsLeftForEveryValueToDecide) {
       << Worst.Unresolved;
   ASSERT_EQ(Worst.Complete.count("stride"), 1u);
   const std::vector<int64_t> &Every = Worst.Complete["stride"];
-  ASSERT_EQ(Every.size(), 32u);
-  EXPECT_EQ(Every.front(), 1);
+  ASSERT_EQ(Every.size(), 33u);
+  EXPECT_EQ(Every.front(), 0);
+  EXPECT_EQ(Every[1], 1);
   EXPECT_EQ(Every.back(), int64_t(1) << 31);
   // Candidates are compared at the powers up to 4096.
   EXPECT_EQ(Worst.Values["stride"].size(), 13u);

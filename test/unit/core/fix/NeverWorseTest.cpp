@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- NeverWorseTest.cpp - A layout no worse for any lanes ---------------===//
+
+#include "core/fix/NeverWorse.h"
+#include "ExprBuilder.h"
+#include "core/fix/FlatIndexPadding.h"
+
+#include <gtest/gtest.h>
+
+using namespace bankfix;
+using namespace bankfix::test;
+
+namespace {
+
+/// One execution of a 4-byte load by one warp of a 32-thread block at
+/// \p Addresses (bytes), with \p Guard taken as true when given.
+AccessSummary oneWarp(const std::vector<uint64_t> &Addresses,
+                      LaneExprPtr Guard = nullptr) {
+  InstanceEvaluation I;
+  I.Desc.Width = 4;
+  I.Desc.Kind = AccessKind::Load;
+  I.Eval.Shape = BlockShape{{32, 1, 1}};
+  WarpOutcome W;
+  for (unsigned Lane = 0; Lane < Addresses.size(); ++Lane)
+    W.Addresses[Lane] = Addresses[Lane];
+  W.Result = analyzeWarpAccess(W.Addresses, 4, AccessKind::Load);
+  I.Eval.Warps.push_back(W);
+  if (Guard) {
+    I.Eval.AssumedGuardExprs.push_back(Guard.get());
+    I.Eval.AssumedGuards.push_back("guard");
+    I.Eval.WorstCase = "if 'guard' holds in every lane";
+  }
+  AccessSummary S;
+  S.Instances.push_back(I);
+  return S;
+}
+
+/// Lanes 16 to 31 on bank 0 (17-way with lane 0) as it is; lanes 0 and
+/// 1 on bank 0 (2-way) under the candidate: better with every lane, worse
+/// with lanes 0 and 1 alone.
+struct BetterForAllWorseForTwo {
+  std::vector<uint64_t> AsIs, Candidate;
+  BetterForAllWorseForTwo() {
+    for (uint64_t Lane = 0; Lane < 32; ++Lane) {
+      AsIs.push_back(Lane < 16 ? 4 * Lane : 128 * (Lane - 15));
+      Candidate.push_back(Lane == 1 ? 128 : 4 * Lane);
+    }
+  }
+};
+
+TEST(NeverWorse, EveryLaneRunningComparesTheWholeWarp) {
+  BetterForAllWorseForTwo C;
+  std::string Why;
+  EXPECT_TRUE(neverWorse(oneWarp(C.AsIs), oneWarp(C.Candidate), Why)) << Why;
+  EXPECT_FALSE(neverWorse(oneWarp(C.Candidate), oneWarp(C.AsIs), Why));
+}
+
+TEST(NeverWorse, AThresholdGuardComparesEveryRunOfLanes) {
+  // if (threadIdx.x < d): lanes 0 and 1 alone may run.
+  BetterForAllWorseForTwo C;
+  LaneExprPtr Below = (tx() < sym("d")).P;
+  std::string Why;
+  EXPECT_FALSE(
+      neverWorse(oneWarp(C.AsIs, Below), oneWarp(C.Candidate, Below), Why));
+  EXPECT_NE(Why.find("warp 0"), std::string::npos) << Why;
+  // if (threadIdx.x >= d): only runs that end at lane 31, where the
+  // candidate is never worse.
+  LaneExprPtr Above = (tx() >= sym("d")).P;
+  EXPECT_TRUE(
+      neverWorse(oneWarp(C.AsIs, Above), oneWarp(C.Candidate, Above), Why))
+      << Why;
+  // Another form: any set of lanes, not compared.
+  LaneExprPtr Odd = cmp(BinaryOp::EQ, tx() % sym("d"), X(0)).P;
+  EXPECT_FALSE(
+      neverWorse(oneWarp(C.AsIs, Odd), oneWarp(C.Candidate, Odd), Why));
+  EXPECT_NE(Why.find("not a threshold on threadIdx.x"), std::string::npos)
+      << Why;
+}
+
+AccessInstance instance(const X &Index, AccessKind Kind, const X &Guard) {
+  AccessInstance I;
+  I.Desc.Indices = {Index.P};
+  I.Desc.Kind = Kind;
+  I.Desc.Guard = Guard.P;
+  I.Desc.PowersOfTwoFrom["offset"] = 1;
+  return I;
+}
+
+FlatIndexForm form(const X &Index) {
+  return {Index.P, LaneExpr::constant(0, IntType{64, true, false})};
+}
+
+/// A work-efficient scan's up-sweep over 512 floats, 256 threads: `if (tid
+/// < d) temp[bi] += temp[ai]` with ai = offset * (2 * tid + 1) - 1, bi =
+/// offset * (2 * tid + 2) - 1, offset doubling from 1, d not known.
+struct UpSweep {
+  X Offset = sym("offset");
+  X Ai = Offset * (X(2) * tx() + 1) - 1;
+  X Bi = Offset * (X(2) * tx() + 2) - 1;
+  X Guard;
+  std::vector<AccessInstance> LoadA, LoadB, StoreB;
+  BlockShape B{{256, 1, 1}};
+  FlatBuffer Buffer;
+  explicit UpSweep(const X &G) : Guard(G) {
+    LoadA = {instance(Ai, AccessKind::Load, G)};
+    LoadB = {instance(Bi, AccessKind::Load, G)};
+    StoreB = {instance(Bi, AccessKind::Store, G)};
+    Buffer = {{"temp", {2048}, 4},
+              4,
+              {{&LoadA, {form(Ai)}, {B}, "load at 9:30"},
+               {&LoadB, {form(Bi)}, {B}, "load at 9:17"},
+               {&StoreB, {form(Bi)}, {B}, "store at 9:7"}}};
+  }
+};
+
+TEST(NeverWorse, AScanUpSweepGetsIndexPaddingOverEveryOffset) {
+  // No layout takes it to its ideal at every offset; i + i / 32 is never
+  // worse than the layout as it is, at any offset and for any first lanes
+  // the guard leaves on.
+  UpSweep Scan(tx() < sym("d"));
+  FixPlan P = planIndexPadding({Scan.Buffer});
+  ASSERT_TRUE(P.helps()) << P.WhyNot;
+  EXPECT_EQ(P.Period, 32u);
+  EXPECT_EQ(P.Pad, 1u);
+  EXPECT_LT(P.After, P.Before);
+}
+
+TEST(NeverWorse, AScanUpSweepUnderAnotherGuardIsRefused) {
+  // Which lanes a guard `tid % d == 0` leaves on is not a run: the layout
+  // is not shown safe, and the reason stands.
+  UpSweep Scan(cmp(BinaryOp::EQ, tx() % sym("d"), X(0)));
+  FixPlan P = planIndexPadding({Scan.Buffer});
+  EXPECT_FALSE(P.helps());
+  EXPECT_NE(P.WhyNot.find("no layout is best for every value"),
+            std::string::npos)
+      << P.WhyNot;
+}
+
+} // namespace

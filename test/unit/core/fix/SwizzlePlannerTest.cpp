@@ -116,16 +116,26 @@ TEST(ExtentText, SwizzledIndices) {
   EXPECT_EQ(swizzledIndexText("0", "r", 16, 2), "0 ^ (r % 16 * 2)");
 }
 
-TEST(FixSearch, NoLayoutForAnAddressOverAnUnknownValue) {
-  // s[(threadIdx.x * stride) % 1024]: its banks depend on stride.
-  auto Store = one(access({tx() * sym("stride") % 1024}), AccessKind::Store);
-  BlockShape B{{32, 1, 1}};
-  SharedArrayLayout S{"s", {1024}, 4};
+/// A store to `s` (1024 words) by one warp, as the layout as it is is
+/// judged for the fix search.
+struct AsIsStore {
   uint64_t Sum = 0, Ideal = 0;
   std::string Problem;
   WorstCaseValues Worst;
-  EXPECT_FALSE(accessWavefronts(S, Store, {B}, "store at 9:3", Sum, Ideal,
-                                Problem, Worst, true));
+  bool Judged = false;
+  explicit AsIsStore(const SharedAccessDesc &D) {
+    Judged = accessWavefronts({"s", {1024}, 4}, one(D, AccessKind::Store),
+                              {BlockShape{{32, 1, 1}}}, "store at 9:3", Sum,
+                              Ideal, Problem, Worst, true);
+  }
+};
+
+TEST(FixSearch, NoLayoutForAnAddressOverAnUnknownValue) {
+  // s[(threadIdx.x * stride) % 1024]: its banks depend on stride.
+  AsIsStore S(access({tx() * sym("stride") % 1024}));
+  const std::string &Problem = S.Problem;
+  const WorstCaseValues &Worst = S.Worst;
+  EXPECT_FALSE(S.Judged);
   EXPECT_TRUE(Worst.AddressUnknown);
   EXPECT_EQ(accessProblem("store at 9:3", Problem, Worst),
             "the banks of the store at 9:3 depend on 'stride', which is not "
@@ -138,15 +148,9 @@ TEST(FixSearch, AStrideOfPowersOfTwoIsLeftForEveryValueToDecide) {
   // each power of two of an unsigned int is kept for the verification.
   SharedAccessDesc D = access({tx() * sym("stride") % 1024});
   D.PowersOfTwoFrom["stride"] = 1;
-  auto Store = one(D, AccessKind::Store);
-  SharedArrayLayout S{"s", {1024}, 4};
-  uint64_t Sum = 0, Ideal = 0;
-  std::string Problem;
-  WorstCaseValues Worst;
-  ASSERT_TRUE(accessWavefronts(S, Store, {BlockShape{{32, 1, 1}}},
-                               "store at 9:3", Sum, Ideal, Problem, Worst,
-                               true))
-      << Problem;
+  AsIsStore S(D);
+  ASSERT_TRUE(S.Judged) << S.Problem;
+  WorstCaseValues &Worst = S.Worst;
   EXPECT_FALSE(Worst.AddressUnknown);
   EXPECT_EQ(Worst.Unresolved.rfind(
                 "the banks of the store at 9:3 depend on 'stride'", 0),
@@ -167,16 +171,10 @@ TEST(FixSearch, GuardValuesAreKeptForTheCandidates) {
   // lane on; the candidates are compared there.
   SharedAccessDesc D = access({tx() * 32});
   D.Guard = (tx() >= sym("first")).P;
-  auto Store = one(D, AccessKind::Store);
-  SharedArrayLayout S{"s", {1024}, 4};
-  uint64_t Sum = 0, Ideal = 0;
-  std::string Problem;
-  WorstCaseValues Worst;
-  ASSERT_TRUE(accessWavefronts(S, Store, {BlockShape{{32, 1, 1}}},
-                               "store at 4:5", Sum, Ideal, Problem, Worst,
-                               true))
-      << Problem;
-  EXPECT_EQ(Sum, 32u);
+  AsIsStore S(D);
+  ASSERT_TRUE(S.Judged) << S.Problem;
+  EXPECT_EQ(S.Sum, 32u);
+  WorstCaseValues &Worst = S.Worst;
   ASSERT_EQ(Worst.Values.count("first"), 1u);
   EXPECT_EQ(Worst.Values["first"], std::vector<int64_t>{0});
 }

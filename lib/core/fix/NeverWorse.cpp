@@ -18,19 +18,23 @@ enum class LaneRuns {
   Any,      ///< another form: any set
 };
 
+/// \p E without the conversions around it to types of 32 bits or more,
+/// which keep every thread index.
 const LaneExpr *withoutCasts(const LaneExpr *E) {
-  while (E->Kind == ExprKind::Cast)
+  while (E->Kind == ExprKind::Cast && E->Type.Bits >= 32 && !E->Type.IsBool)
     E = E->Ops[0].get();
   return E;
 }
 
 /// True when \p E grows with threadIdx.x and with nothing else of the
-/// lane: threadIdx.x, plus or minus terms that do not read the lane.
+/// lane: threadIdx.x, plus or minus terms that do not read the lane, in a
+/// signed type (an unsigned one wraps: `threadIdx.x - lo < n` holds for
+/// lanes lo to lo + n - 1, not a first run).
 bool growsWithThreadX(const LaneExpr *E) {
   E = withoutCasts(E);
   if (E->Kind == ExprKind::ThreadIdx)
     return E->Dim == 0;
-  if (E->Kind != ExprKind::Binary)
+  if (E->Kind != ExprKind::Binary || !E->Type.Signed)
     return false;
   if (E->BOp == BinaryOp::Add)
     return (growsWithThreadX(E->Ops[0].get()) && !E->Ops[1]->ReadsLane) ||
@@ -133,10 +137,17 @@ bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
   for (size_t I = 0; I < AsIs.Instances.size(); ++I) {
     const InstanceEvaluation &A = AsIs.Instances[I],
                              &C = Candidate.Instances[I];
+    if (A.Desc.Width != C.Desc.Width || A.Desc.Kind != C.Desc.Kind ||
+        A.Desc.Service != C.Desc.Service || A.Count != C.Count ||
+        A.Iteration != C.Iteration) {
+      Why = "the layouts compile it to different accesses";
+      return false;
+    }
     // At a value where its lanes leave the array or its address is not
-    // defined (`offset * (2 * tid + 1) - 1` at offset = 0), the program
-    // does not run it: nothing to compare.
-    if (!A.Eval.judged() && !A.Eval.OverBudget)
+    // defined (`offset * (2 * tid + 1) - 1` at offset = 0) under either
+    // layout, the program does not run it: nothing to compare.
+    if (!A.Eval.judged() && !A.Eval.OverBudget &&
+        (A.Eval.ProblemFromValues || !C.Eval.judged()))
       continue;
     if (!A.Eval.judged()) {
       Why = A.Eval.Problem;
@@ -144,11 +155,6 @@ bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
     }
     if (!C.Eval.judged()) {
       Why = C.Eval.Problem;
-      return false;
-    }
-    if (A.Desc.Width != C.Desc.Width || A.Desc.Kind != C.Desc.Kind ||
-        A.Desc.Service != C.Desc.Service) {
-      Why = "the layouts compile it to different accesses";
       return false;
     }
     LaneRuns Runs = runsOf(A.Eval);

@@ -28,9 +28,10 @@ namespace bankfix {
 /// values, takes no more wavefronts than \p AsIs in any warp of any
 /// execution for every set of lanes its guards taken as true may leave
 /// running; false with \p Why otherwise. An execution \p AsIs could not
-/// judge at these values (every lane out of the array, an address not
-/// defined: the program does not run it there) is skipped, unless the
-/// budget stopped it.
+/// judge at these values because of them (every lane out of the array, an
+/// address not defined), or that neither could, is skipped (the program
+/// does not run it there), unless the budget stopped it. Executions are
+/// paired in order and must agree in iteration and count.
 bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
                 std::string &Why);
 

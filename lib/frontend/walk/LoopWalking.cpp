@@ -429,18 +429,57 @@ bool doubles(const std::string &Name, const LaneExprPtr &Out) {
   return true;
 }
 
-/// Whether \p S may leave the loop it is the body of early, or the
-/// function: a break, return, goto or throw anywhere in it.
+/// Whether \p S may leave the loop it is the body of, or an iteration of
+/// it, early: a break, continue, return, goto or throw anywhere in it.
 bool leavesEarly(const Stmt *S) {
   if (!S)
     return false;
-  if (isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
-      isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
     return true;
   for (const Stmt *Child : S->children())
     if (leavesEarly(Child))
       return true;
   return false;
+}
+
+/// Whether \p E writes \p V (an assignment, compound assignment, ++ or
+/// --, or its address or a reference to it taken).
+bool writes(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  auto Names = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && Names(B->getLHS()))
+      return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        Names(U->getSubExpr()))
+      return true;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    for (const Expr *A : C->arguments())
+      if (A->isLValue() && Names(A))
+        return true;
+  for (const Stmt *Child : S->children())
+    if (writes(Child, V))
+      return true;
+  return false;
+}
+
+/// Whether every write of \p V in \p Body is a statement of the body
+/// itself, run by every lane in every iteration (none under an if, a
+/// switch or an inner loop).
+bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!C)
+    return isa_and_nonnull<Expr>(Body);
+  for (const Stmt *S : C->body())
+    if (!isa<Expr>(S) && writes(S, V))
+      return false;
+  return true;
 }
 
 /// \p E without the integer conversions around it that keep at least
@@ -575,14 +614,26 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   // condition is uniform and nothing leaves it early): a warp-uniform
   // value not known, of the powers of two from the least
   // (`offset >>= 1` in a scan's down-sweep after its up-sweep doubled it).
+  // It is a symbol of its own (named for the loop), so that no other
+  // symbol of the variable's name, a parameter or a callee's local, is
+  // taken for it.
   bool LeaveTogether = !Guarded && !leavesEarly(Body);
   for (const VarDecl *V : Writes.Written) {
     if (!Values.count(V))
       continue;
     auto D = Doubling.find(V);
-    if (D != Doubling.end() && LeaveTogether && !Pointers.count(V)) {
-      Values[V] = uniformValueOf(V);
-      OncePowersOfTwo[V->getNameAsString()] = D->second;
+    if (D != Doubling.end() && LeaveTogether && !Pointers.count(V) &&
+        writtenOnlyAtTopLevel(Body, V)) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::string Base = V->getNameAsString() + " after the loop at line " +
+                         std::to_string(SM.getPresumedLineNumber(
+                             SM.getExpansionLoc(Body->getBeginLoc())));
+      std::string Name = Base;
+      for (unsigned N = 2; !AfterLoopNames.insert(Name).second; ++N)
+        Name = Base + " #" + std::to_string(N);
+      Values[V] = LaneExpr::uniform(Name, Values[V]->Type);
+      OncePowersOfTwo[Name] = D->second;
+      OncePowersOfTwo.erase(V->getNameAsString());
       continue;
     }
     OncePowersOfTwo.erase(V->getNameAsString());

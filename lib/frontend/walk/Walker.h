@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace bankfix {
@@ -385,6 +386,9 @@ private:
   /// Of those, the ones that double or halve from a power of two, with the
   /// smallest value they take.
   std::map<std::string, int64_t> OncePowersOfTwo;
+  /// The names given to the powers of two loops leave in variables, each
+  /// once.
+  std::set<std::string> AfterLoopNames;
   LaneExprPtr LaneInWarp;
   /// The warp instructions of each kind of wmma fragment met, by its type.
   std::map<std::string, std::shared_ptr<KnownTileForm>> TileForms;

@@ -205,6 +205,52 @@ __global__ void k(int n) {
   }
 }
 
+TEST(Walker, ALoopsPowerOfTwoIsItsOwnSymbol) {
+  // A block's own `stride` doubles; the parameter of that name, read after
+  // the block, may hold any value. A variable doubled under a condition or
+  // in a loop with continue holds no known power after it.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(unsigned stride, int n) {
+  __shared__ float s[32 * 1024];
+  {
+    unsigned stride = 1;
+    while (stride < n)
+      stride <<= 1;
+    s[threadIdx.x * stride] = 1.0f;
+  }
+  s[threadIdx.x * stride] = 2.0f;
+  unsigned some = 1;
+  for (int d = 0; d < n; ++d)
+    if (d % 3 == 0)
+      some <<= 1;
+  s[threadIdx.x * some] = 3.0f;
+  unsigned skipped = 1;
+  for (int d = 0; d < n; ++d) {
+    if (d == 5)
+      continue;
+    skipped <<= 1;
+  }
+  s[threadIdx.x * skipped] = 4.0f;
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 4u);
+  auto DescOf = [&](size_t I) -> const SharedAccessDesc & {
+    return Found.Accesses[I].Instances.at(0).Desc;
+  };
+  std::map<std::string, IntType> Symbols;
+  collectUnknownUniforms(*DescOf(0).Indices[0], Symbols);
+  ASSERT_EQ(Symbols.size(), 1u);
+  const std::string &Own = Symbols.begin()->first;
+  EXPECT_NE(Own, "stride");
+  EXPECT_EQ(DescOf(0).PowersOfTwoFrom.count(Own), 1u);
+  EXPECT_EQ(DescOf(1).PowersOfTwoFrom.count("stride"), 0u);
+  for (size_t I = 2; I < 4; ++I)
+    EXPECT_TRUE(mentions(*DescOf(I).Indices[0], ExprKind::Unknown))
+        << printLaneExpr(*DescOf(I).Indices[0]);
+}
+
 TEST(Walker, AGlobalLoadUnderAConditionalOperatorEndsTheStraightLine) {
   // nvcc keeps a branch around `in[i]` under ?: (it may fault): the two
   // stores are not merged. A value computed under ?: is a select.

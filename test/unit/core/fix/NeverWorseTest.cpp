@@ -69,6 +69,20 @@ TEST(NeverWorse, AThresholdGuardComparesEveryRunOfLanes) {
   EXPECT_TRUE(
       neverWorse(oneWarp(C.AsIs, Above), oneWarp(C.Candidate, Above), Why))
       << Why;
+  // Lanes 0 and 1 on bank 0 as it is, 1 and 2 on bank 1 under the
+  // candidate: no first run of lanes is worse, lanes 1 and 2 alone are.
+  std::vector<uint64_t> AsIs, Candidate;
+  for (uint64_t Lane = 0; Lane < 32; ++Lane) {
+    AsIs.push_back(Lane == 1 ? 128 : 4 * Lane);
+    Candidate.push_back(Lane == 2 ? 132 : 4 * Lane);
+  }
+  EXPECT_TRUE(neverWorse(oneWarp(AsIs, Below), oneWarp(Candidate, Below), Why))
+      << Why;
+  // An unsigned difference wraps: `threadIdx.x - lo < n` leaves lanes lo
+  // to lo + n - 1 on, not a first run; not compared.
+  LaneExprPtr Window = ((tx() - sym("lo")) < sym("n")).P;
+  EXPECT_FALSE(
+      neverWorse(oneWarp(AsIs, Window), oneWarp(Candidate, Window), Why));
   // Another form: any set of lanes, not compared.
   LaneExprPtr Odd = cmp(BinaryOp::EQ, tx() % sym("d"), X(0)).P;
   EXPECT_FALSE(

@@ -338,10 +338,6 @@ void verifyAtEveryValue(SearchOutcome &Out, const EvaluateCandidate &Evaluate,
   Out.AfterAtIdeal = Totals.atIdeal();
 }
 
-} // namespace
-
-namespace {
-
 /// Whether \p Out's best candidate takes no access above the layout as it
 /// is at any value of Worst.Complete, for any lanes (neverWorse); false
 /// with \p Why ("at offset = 2, ...") otherwise.
@@ -378,10 +374,6 @@ bool neverWorseAtEveryValue(const SearchOutcome &Out,
     }
   return true;
 }
-
-} // namespace
-
-namespace {
 
 /// Whether \p Out's best candidate, judged at every value, is safe where an
 /// address depends on a power of two not known: every access at its ideal

@@ -429,46 +429,6 @@ bool doubles(const std::string &Name, const LaneExprPtr &Out) {
   return true;
 }
 
-/// Whether \p S may leave the loop it is the body of, or an iteration of
-/// it, early: a break, continue, return, goto or throw anywhere in it.
-bool leavesEarly(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
-      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXThrowExpr>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (leavesEarly(Child))
-      return true;
-  return false;
-}
-
-/// Whether \p E writes \p V (an assignment, compound assignment, ++ or
-/// --, or its address or a reference to it taken).
-bool writes(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  auto Names = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(S))
-    if (B->isAssignmentOp() && Names(B->getLHS()))
-      return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S))
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-        Names(U->getSubExpr()))
-      return true;
-  if (const auto *C = dyn_cast<CallExpr>(S))
-    for (const Expr *A : C->arguments())
-      if (A->isLValue() && Names(A))
-        return true;
-  for (const Stmt *Child : S->children())
-    if (writes(Child, V))
-      return true;
-  return false;
-}
-
 /// Whether every write of \p V in \p Body is a statement of the body
 /// itself, run by every lane in every iteration (none under an if, a
 /// switch or an inner loop).
@@ -477,7 +437,7 @@ bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V) {
   if (!C)
     return isa_and_nonnull<Expr>(Body);
   for (const Stmt *S : C->body())
-    if (!isa<Expr>(S) && writes(S, V))
+    if (!isa<Expr>(S) && WriteCollector::of({S}).Written.count(V))
       return false;
   return true;
 }
@@ -617,7 +577,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   // It is a symbol of its own (named for the loop), so that no other
   // symbol of the variable's name, a parameter or a callee's local, is
   // taken for it.
-  bool LeaveTogether = !Guarded && !leavesEarly(Body);
+  bool LeaveTogether = !Guarded && !Writes.Jumps;
   for (const VarDecl *V : Writes.Written) {
     if (!Values.count(V))
       continue;

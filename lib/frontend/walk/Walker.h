@@ -55,6 +55,9 @@ public:
     return Jumps = OtherJumps = true;
   }
   bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = OtherJumps = true; }
+  bool VisitIndirectGotoStmt(clang::IndirectGotoStmt *) {
+    return Jumps = OtherJumps = true;
+  }
   bool VisitVarDecl(clang::VarDecl *V) {
     Declared.insert(V);
     return true;

@@ -14,11 +14,9 @@ if ! nvcc=$(find_cuda_tool nvcc); then
   echo "skipped: no nvcc (PATH, \$CUDA_PATH, \$CUDA_HOME, /usr/local/cuda)"
   exit 77
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 cmake -S "$here/cmake-project" -B "$work/build" -G Ninja \
   -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CUDA_COMPILER="$nvcc" \
   >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }

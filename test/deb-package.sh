@@ -12,11 +12,10 @@ build=$(realpath "$1") with_tidy=${2:-1}
 for t in cpack dpkg-deb dpkg-shlibdeps dpkg-query; do
   command -v $t >/dev/null || { echo "deb-package: no $t, skipped"; exit 77; }
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 status=0
 fail() { echo "deb-package: $*" >&2; status=1; }
 

@@ -10,11 +10,9 @@
 set -euo pipefail
 build=$(realpath "$1") with_tidy=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 status=0
 fail() { echo "install: $*" >&2; status=1; }
 

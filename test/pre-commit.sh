@@ -14,11 +14,9 @@ root=$(dirname "$here")
 command -v pre-commit >/dev/null ||
   { echo "skipped: no pre-commit (Debian: pre-commit)"; exit 77; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 export PRE_COMMIT_HOME=$work/cache PATH=$(dirname "$bankfix"):$PATH
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.com
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.com

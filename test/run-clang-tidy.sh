@@ -18,11 +18,9 @@ if [ -z "$runner" ] || [ -z "$tidy" ] || [ -z "$cuda" ] ||
   echo "run-clang-tidy: no run-clang-tidy-22, clang-tidy-22, CUDA toolkit or python3-yaml, skipped"
   exit 77
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 status=0
 fail() { echo "run-clang-tidy: $*" >&2; status=1; }
 

@@ -17,11 +17,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 python3 -c 'import jsonschema' 2>/dev/null ||
   { echo "skipped: no python3 jsonschema module (Debian: python3-jsonschema)"; exit 77; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# bankfix's precompiled CUDA headers go to this run's directory, not to
-# the user's ~/.cache.
-export XDG_CACHE_HOME=$work/xdg-cache
+# shellcheck source=SCRIPTDIR/scratch-dir.sh
+. "$here/scratch-dir.sh"
+make_scratch_dir
 (cd "$here/inputs" && "$bankfix" --format=sarif --block-dim=32,32 \
   seed002_tile.cu fix_refusals.cu nolint.cu) >"$work/found.sarif"
 (cd "$here/inputs" && "$bankfix" --format=sarif --block-dim=256 \

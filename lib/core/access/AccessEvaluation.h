@@ -18,6 +18,7 @@
 #include "core/model/BlockShape.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,9 @@ struct SharedAccessDesc {
   /// value given (`for (j = k / 2; j > 0; j >>= 1)` with k doubling from
   /// 2: j from 1): an unknown one is judged over those values only.
   std::map<std::string, int64_t> PowersOfTwoFrom;
+  /// Of those, the ones that are never 0 where the access runs (the loop
+  /// that halves one stops before 0: `for (; q > 0; q >>= 2)`).
+  std::set<std::string> PowersNeverZero;
 };
 
 struct WarpOutcome {

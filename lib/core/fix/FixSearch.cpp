@@ -89,10 +89,12 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
         for (int64_t V :
              powersOfTwo(Powers->second, Type, LargestPowerCompared))
           addValue(List, V);
-        // 0 too: a halving variable may reach it before a loop that another
-        // variable counts ends.
+        // 0 too, unless the loop that halves it stops there: a halving
+        // variable may reach it before a loop that another variable counts
+        // ends.
         std::vector<int64_t> &Every = Worst.Complete[Symbol];
-        addValue(Every, 0);
+        if (!I.Desc.PowersNeverZero.count(Symbol))
+          addValue(Every, 0);
         for (int64_t V : powersOfTwo(Powers->second, Type, INT64_MAX))
           addValue(Every, V);
       }
@@ -366,11 +368,24 @@ bool neverWorseAtEveryValue(const SearchOutcome &Out,
         Why = Place + " it could not be judged";
         return false;
       }
-      for (size_t I = 0; I < Summaries[0].size(); ++I)
+      // Accesses nvcc merges under one layout only are compared together.
+      std::vector<const AccessSummary *> Merged[2];
+      for (size_t I = 0; I < Summaries[0].size(); ++I) {
+        if (!sameExecutions(Summaries[0][I], Summaries[1][I])) {
+          Merged[0].push_back(&Summaries[0][I]);
+          Merged[1].push_back(&Summaries[1][I]);
+          continue;
+        }
         if (!neverWorse(Summaries[0][I], Summaries[1][I], Why)) {
           Why = Place + ", " + Why;
           return false;
         }
+      }
+      if (!Merged[0].empty() &&
+          !neverWorseTogether(Merged[0], Merged[1], Why)) {
+        Why = Place + ", " + Why;
+        return false;
+      }
     }
   return true;
 }

@@ -5,6 +5,8 @@
 
 #include "core/model/BankModel.h"
 
+#include <map>
+
 namespace bankfix {
 
 namespace {
@@ -102,6 +104,14 @@ unsigned wavefronts(const WarpAddresses &All, unsigned From, unsigned To,
              : 0;
 }
 
+/// Whether lanes \p From to \p To - 1 are a set \p Runs may leave on.
+bool tried(LaneRuns Runs, unsigned From, unsigned To) {
+  return Runs == LaneRuns::All        ? From == 0 && To == WarpSize
+         : Runs == LaneRuns::Prefixes ? From == 0
+         : Runs == LaneRuns::Suffixes ? To == WarpSize
+                                      : true;
+}
+
 /// One warp: \p Candidate no worse than \p AsIs for each run of lanes.
 bool warpNeverWorse(const WarpAddresses &AsIs, WarpAddresses Candidate,
                     const SharedAccessDesc &D, LaneRuns Runs) {
@@ -115,11 +125,7 @@ bool warpNeverWorse(const WarpAddresses &AsIs, WarpAddresses Candidate,
   }
   for (unsigned From = 0; From < WarpSize; ++From)
     for (unsigned To = From + 1; To <= WarpSize; ++To) {
-      bool Tried = Runs == LaneRuns::All        ? From == 0 && To == WarpSize
-                   : Runs == LaneRuns::Prefixes ? From == 0
-                   : Runs == LaneRuns::Suffixes ? To == WarpSize
-                                                : true;
-      if (Tried &&
+      if (tried(Runs, From, To) &&
           wavefronts(Candidate, From, To, D) > wavefronts(AsIs, From, To, D))
         return false;
     }
@@ -181,6 +187,91 @@ bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
       }
     }
   }
+  return true;
+}
+
+bool sameExecutions(const AccessSummary &AsIs, const AccessSummary &Candidate) {
+  if (AsIs.Instances.size() != Candidate.Instances.size())
+    return false;
+  for (size_t I = 0; I < AsIs.Instances.size(); ++I)
+    if (AsIs.Instances[I].Desc.Width != Candidate.Instances[I].Desc.Width)
+      return false;
+  return true;
+}
+
+namespace {
+
+/// One warp of one execution: its lanes' addresses and how often it runs.
+struct WarpRun {
+  const WarpAddresses *Addresses;
+  const SharedAccessDesc *Desc;
+  uint64_t Count;
+};
+
+/// Adds each warp of \p S's executions to \p Out, and the lanes their
+/// guards may leave on to \p Runs; false with \p Why when one is not
+/// judged or its lanes are not runs a threshold leaves.
+bool addWarps(const AccessSummary &S,
+              std::map<unsigned, std::vector<WarpRun>> &Out, LaneRuns &Runs,
+              std::string &Why) {
+  for (const InstanceEvaluation &I : S.Instances) {
+    if (!I.Eval.judged()) {
+      Why = I.Eval.Problem;
+      return false;
+    }
+    Runs = combined(Runs, runsOf(I.Eval));
+    if (Runs == LaneRuns::Any) {
+      Why = "an access nvcc merges under one layout only runs on lanes that "
+            "are not a run of threadIdx.x (" +
+            I.Eval.WorstCase + ")";
+      return false;
+    }
+    for (const WarpOutcome &W : I.Eval.Warps)
+      Out[W.Warp].push_back({&W.Addresses, &I.Desc, I.Count});
+  }
+  return true;
+}
+
+/// The wavefronts of \p Warp's executions for lanes \p From to \p To - 1.
+uint64_t wavefronts(const std::vector<WarpRun> &Warp, unsigned From,
+                    unsigned To) {
+  uint64_t Sum = 0;
+  for (const WarpRun &R : Warp)
+    Sum += wavefronts(*R.Addresses, From, To, *R.Desc) * R.Count;
+  return Sum;
+}
+
+} // namespace
+
+bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
+                        const std::vector<const AccessSummary *> &Candidate,
+                        std::string &Why) {
+  std::map<unsigned, std::vector<WarpRun>> Before, After;
+  LaneRuns Runs = LaneRuns::All;
+  for (const AccessSummary *S : AsIs)
+    if (!addWarps(*S, Before, Runs, Why))
+      return false;
+  for (const AccessSummary *S : Candidate)
+    if (!addWarps(*S, After, Runs, Why))
+      return false;
+  for (const auto &[Warp, Executions] : After)
+    for (unsigned From = 0; From < WarpSize; ++From)
+      for (unsigned To = From + 1; To <= WarpSize; ++To) {
+        if (!tried(Runs, From, To))
+          continue;
+        uint64_t Was = wavefronts(Before[Warp], From, To),
+                 Now = wavefronts(Executions, From, To);
+        if (Now > Was) {
+          Why = "the accesses nvcc merges under one layout only take " +
+                std::to_string(Now) + " wavefronts in warp " +
+                std::to_string(Warp) + " instead of " + std::to_string(Was) +
+                (From == 0 && To == WarpSize
+                     ? std::string()
+                     : " for lanes " + std::to_string(From) + " to " +
+                           std::to_string(To - 1));
+          return false;
+        }
+      }
   return true;
 }
 

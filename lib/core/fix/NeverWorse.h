@@ -35,6 +35,22 @@ namespace bankfix {
 bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
                 std::string &Why);
 
+/// Whether the two layouts compile the access to the same executions, of
+/// the same widths: not so where nvcc merges it with a neighbour under one
+/// layout only (a rewritten subscript splits `s[2 * i]` and
+/// `s[2 * i + 1]`).
+bool sameExecutions(const AccessSummary &AsIs, const AccessSummary &Candidate);
+
+/// For accesses the two layouts compile differently (sameExecutions
+/// false), which run together (nvcc merges only accesses of one straight
+/// line): whether in every warp the candidate's wavefronts over all of
+/// them are no more than the layout as it is takes, for every run of
+/// lanes their guards taken as true may leave on (as neverWorse); false
+/// with \p Why otherwise.
+bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
+                        const std::vector<const AccessSummary *> &Candidate,
+                        std::string &Why);
+
 } // namespace bankfix
 
 #endif // BANKFIX_NEVERWORSE_H

@@ -183,6 +183,7 @@ public:
       Instance.CompiledOnce.push_back({Loop, Iteration});
     Instance.OnceLoopSymbols = W.OnceLoopSymbols;
     Instance.Desc.PowersOfTwoFrom = W.PowersOfTwoFrom;
+    Instance.Desc.PowersNeverZero = W.PowersNeverZero;
     Instance.Uncounted = W.OverBudget;
     if (!W.Instruction.empty())
       Instance.MergeNote = W.Instruction;

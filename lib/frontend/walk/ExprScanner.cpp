@@ -224,6 +224,7 @@ void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.CompiledOnce = CompiledOnceLoops;
   A.OnceLoopSymbols = OnceLoopSymbols;
   A.PowersOfTwoFrom = OncePowersOfTwo;
+  A.PowersNeverZero = OncePowersNeverZero;
   A.OverBudget = OverBudget;
   // A volatile access is never merged with another.
   if (A.Volatile)

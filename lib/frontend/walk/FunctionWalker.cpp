@@ -161,7 +161,8 @@ Walker::Flow Walker::walk(const Stmt *S) {
     return {};
   }
   if (const auto *D = dyn_cast<DoStmt>(S)) {
-    walkLoopOnce(D->getBody(), D->getCond(), nullptr, WriteCollector::of({D}));
+    walkLoopOnce(D->getBody(), D->getCond(), nullptr, WriteCollector::of({D}),
+                 /*TestsFirst=*/false);
     return {};
   }
   if (isa<BreakStmt>(S) && BreakEndsIteration) {

@@ -33,6 +33,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace bankfix {
@@ -93,6 +94,8 @@ struct WalkedAccess {
   std::vector<std::string> OnceLoopSymbols;
   /// Those that hold only powers of two, from the value given.
   std::map<std::string, int64_t> PowersOfTwoFrom;
+  /// Of those, the ones that are never 0 here.
+  std::set<std::string> PowersNeverZero;
   /// Why the walk did not count this access's executions (a loop around
   /// it passed the budget of unrolled loop bodies); empty when it did.
   std::string OverBudget;

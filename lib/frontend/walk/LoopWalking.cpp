@@ -17,6 +17,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 
@@ -348,86 +349,149 @@ bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
 /// The largest power of two a symbol is tried at.
 constexpr int64_t LargestPowerTried = int64_t(1) << 30;
 
-} // namespace
-
-std::optional<int64_t> Walker::geometricFrom(const std::string &Name,
-                                             const LaneExprPtr &In,
-                                             const LaneExprPtr &Out,
-                                             const LaneExpr *Cond) const {
-  if (!In || !Out)
-    return std::nullopt;
-  // One iteration doubles it, or halves it, whatever it holds.
-  bool Doubles = true, Halves = true;
-  for (int64_t T : {int64_t(2), int64_t(8), int64_t(64), int64_t(1) << 20}) {
+/// The power of two one iteration multiplies (positive) or divides
+/// (negative) a variable by, whatever the variable held before it, when it
+/// ends holding \p Out: 1 for `s <<= 1`, -2 for `q >>= 2`; nullopt for
+/// anything else.
+std::optional<int> geometricShift(const std::string &Name,
+                                  const LaneExprPtr &Out) {
+  std::optional<int> Shift;
+  for (int64_t T : {int64_t(1) << 20, int64_t(2), int64_t(8), int64_t(64)}) {
     UniformBindings B = {{Name, T}};
     LaneEnv Env;
     Env.Uniforms = &B;
     std::optional<int64_t> Next = evaluateLaneConcrete(*Out, Env);
-    Doubles = Doubles && Next && *Next == 2 * T;
-    Halves = Halves && Next && *Next == T / 2;
+    if (!Next)
+      return std::nullopt;
+    if (!Shift) {
+      // Read from the largest value; the others confirm it.
+      int64_t Big = std::max(*Next, T), Small = std::min(*Next, T);
+      if (Small <= 0 || Big == Small || Big % Small ||
+          !isPowerOfTwo(Big / Small))
+        return std::nullopt;
+      int K = llvm::Log2_64(uint64_t(Big / Small));
+      Shift = *Next > T ? K : -K;
+    }
+    if (*Shift > 0 ? *Next != (T << *Shift) : *Next != (T >> -*Shift))
+      return std::nullopt;
   }
-  if (!Doubles && !Halves)
+  return Shift;
+}
+
+/// \p E without the casts around it.
+const LaneExpr *withoutCasts(const LaneExpr *E) {
+  while (E->Kind == ExprKind::Cast)
+    E = E->Ops[0].get();
+  return E;
+}
+
+/// Whether \p Symbol appears in \p E only as a left shift's amount, alone
+/// or plus or minus a constant of at most 64 (`1 << log2n`, `n << (k -
+/// 2)`): its values from -64 to 127 then give every amount a shift allows.
+bool onlyShiftAmount(const LaneExpr &E, const std::string &Symbol) {
+  auto IsSymbol = [&](const LaneExpr *X) {
+    X = withoutCasts(X);
+    return X->Kind == ExprKind::Uniform && X->Name == Symbol;
+  };
+  auto IsAmount = [&](const LaneExpr *X) {
+    X = withoutCasts(X);
+    if (IsSymbol(X))
+      return true;
+    if (X->Kind != ExprKind::Binary ||
+        (X->BOp != BinaryOp::Add && X->BOp != BinaryOp::Sub) ||
+        !IsSymbol(X->Ops[0].get()))
+      return false;
+    const LaneExpr *C = withoutCasts(X->Ops[1].get());
+    return C->Kind == ExprKind::Constant && C->Value >= -64 && C->Value <= 64;
+  };
+  if (E.Kind == ExprKind::Binary && E.BOp == BinaryOp::Shl &&
+      IsAmount(E.Ops[1].get()))
+    return onlyShiftAmount(*E.Ops[0], Symbol);
+  if (E.Kind == ExprKind::Uniform && E.Name == Symbol)
+    return false;
+  for (const LaneExprPtr &Op : E.Ops)
+    if (!onlyShiftAmount(*Op, Symbol))
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::optional<Walker::Geometric>
+Walker::geometricFrom(const std::string &Name, const LaneExprPtr &In,
+                      const LaneExprPtr &Out, const LaneExpr *Cond) const {
+  if (!In || !Out)
     return std::nullopt;
-  // It starts at a power of two, for each power of two the enclosing loops'
-  // such variables hold.
+  std::optional<int> Shift = geometricShift(Name, Out);
+  if (!Shift)
+    return std::nullopt;
+  bool Grows = *Shift > 0;
+  // The value the start depends on: none, or one symbol, tried at each
+  // value it can hold.
   std::map<std::string, IntType> Named;
   collectUniforms(*In, Named);
-  std::vector<std::pair<std::string, int64_t>> Outer;
-  for (const auto &[Symbol, Type] : Named) {
-    auto It = OncePowersOfTwo.find(Symbol);
-    if (It == OncePowersOfTwo.end())
-      return std::nullopt;
-    Outer.push_back({Symbol, It->second});
-  }
-  if (Outer.size() > 1)
+  if (Named.size() > 1)
     return std::nullopt;
+  std::string Symbol;
+  std::vector<int64_t> Tried = {0};
+  bool ShiftAmount = false;
+  if (!Named.empty()) {
+    Symbol = Named.begin()->first;
+    Tried.clear();
+    if (auto It = OncePowersOfTwo.find(Symbol); It != OncePowersOfTwo.end()) {
+      for (int64_t P = It->second; P <= LargestPowerTried; P *= 2)
+        Tried.push_back(P);
+    } else if (onlyShiftAmount(*In, Symbol)) {
+      ShiftAmount = true;
+      for (int64_t A = -64; A < 128; ++A)
+        Tried.push_back(A);
+    } else {
+      return std::nullopt;
+    }
+  }
   std::optional<int64_t> Least;
-  int64_t Low = Outer.empty() ? 1 : Outer[0].second;
-  for (int64_t P = Low; P <= LargestPowerTried; P *= 2) {
+  for (int64_t Value : Tried) {
     UniformBindings B;
-    if (!Outer.empty())
-      B.push_back({Outer[0].first, P});
+    if (!Symbol.empty())
+      B.push_back({Symbol, Value});
     LaneEnv Env;
     Env.Uniforms = &B;
     std::optional<int64_t> Start = evaluateLaneConcrete(*In, Env);
-    // A halving loop that starts at 0 (`for (; s > 0; s >>= 1)` after
-    // `s = size / 4` with size = 2) does not run when its condition is
-    // false at 0.
-    if (Start && *Start == 0 && Halves && Cond) {
-      B.push_back({Name, 0});
-      std::optional<int64_t> Runs = evaluateLaneConcrete(*Cond, Env);
-      if (Runs && *Runs == 0) {
-        if (Outer.empty())
-          break;
-        continue;
-      }
-    }
-    if (!Start || !isPowerOfTwo(*Start))
+    // An amount no shift allows is one no program runs with.
+    if (!Start && ShiftAmount)
+      continue;
+    if (!Start)
       return std::nullopt;
+    if (!isPowerOfTwo(*Start)) {
+      // A shrinking loop that starts where its condition is false (`for
+      // (; s > 0; s >>= 1)` after `s = size / 4` with size = 2) does not
+      // run. A growing one would leave the value it started at.
+      if (Grows || !Cond)
+        return std::nullopt;
+      B.push_back({Name, *Start});
+      std::optional<int64_t> Runs = evaluateLaneConcrete(*Cond, Env);
+      if (!Runs || *Runs != 0)
+        return std::nullopt;
+      continue;
+    }
     Least = Least ? std::min(*Least, *Start) : *Start;
-    if (Outer.empty())
-      break;
   }
   if (!Least)
     return std::nullopt;
-  return Halves ? 1 : *Least;
+  // No iteration runs with 0 when the condition is false there, whatever
+  // else it reads.
+  bool NeverZero = false;
+  if (Cond) {
+    UniformBindings Zero = {{Name, 0}};
+    LaneEnv Env;
+    Env.Uniforms = &Zero;
+    std::optional<int64_t> Runs = evaluateLaneConcrete(*Cond, Env);
+    NeverZero = Runs && *Runs == 0;
+  }
+  return Geometric{Grows ? *Least : 1, Grows, NeverZero};
 }
 
 namespace {
-
-/// Whether one iteration that leaves \p Out in a variable that held
-/// \p Name doubles it.
-bool doubles(const std::string &Name, const LaneExprPtr &Out) {
-  for (int64_t T : {int64_t(2), int64_t(64)}) {
-    UniformBindings B = {{Name, T}};
-    LaneEnv Env;
-    Env.Uniforms = &B;
-    std::optional<int64_t> Next = evaluateLaneConcrete(*Out, Env);
-    if (!Next || *Next != 2 * T)
-      return false;
-  }
-  return true;
-}
 
 /// Whether every write of \p V in \p Body is a statement of the body
 /// itself, run by every lane in every iteration (none under an if, a
@@ -479,7 +543,7 @@ LaneExprPtr stepOf(const LaneExprPtr &Out, const LaneExpr &Symbol,
 } // namespace
 
 void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
-                          const WriteCollector &Writes) {
+                          const WriteCollector &Writes, bool TestsFirst) {
   if (Stepped) {
     Stepped->Refused = true;
     return;
@@ -529,30 +593,39 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   }
   size_t SymbolsBefore = OnceLoopSymbols.size();
   std::map<std::string, int64_t> PowersBefore = OncePowersOfTwo;
-  LaneExprPtr CondOnEntry = Cond ? translate(Cond) : nullptr;
+  std::set<std::string> NeverZeroBefore = OncePowersNeverZero;
+  // A do-while runs its first iteration whatever its condition says: it
+  // tells nothing of the values the body sees.
+  LaneExprPtr CondOnEntry = Cond && TestsFirst ? translate(Cond) : nullptr;
   // The variables that double or halve from a power of two, with the
   // least; those that double.
   std::map<std::string, int64_t> Powers;
+  std::set<std::string> NeverZero;
   std::map<const VarDecl *, int64_t> Doubling;
   for (const VarDecl *V : Writes.Written)
     if (auto It = IterationSymbols.find(V); It != IterationSymbols.end())
       OnceLoopSymbols.push_back(It->second);
     else if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
       OnceLoopSymbols.push_back(V->getNameAsString());
-      if (std::optional<int64_t> From =
+      if (std::optional<Geometric> G =
               geometricFrom(V->getNameAsString(), Entry.lookup(V),
                             AfterOne.lookup(V), CondOnEntry.get())) {
-        Powers[V->getNameAsString()] = *From;
-        if (doubles(V->getNameAsString(), AfterOne.lookup(V)))
-          Doubling[V] = *From;
+        Powers[V->getNameAsString()] = G->From;
+        if (G->NeverZero)
+          NeverZero.insert(V->getNameAsString());
+        if (G->Grows)
+          Doubling[V] = G->From;
       }
     }
   // A variable the loop writes is a new symbol in it, whatever one of its
   // name held before (a power of two a loop before it left).
-  for (const VarDecl *V : Writes.Written)
+  for (const VarDecl *V : Writes.Written) {
     OncePowersOfTwo.erase(V->getNameAsString());
+    OncePowersNeverZero.erase(V->getNameAsString());
+  }
   for (const auto &[Name, From] : Powers)
     OncePowersOfTwo[Name] = From;
+  OncePowersNeverZero.insert(NeverZero.begin(), NeverZero.end());
   walkExpr(Cond);
   LaneExprPtr CondExpr = Cond ? translate(Cond) : nullptr;
   // A loop that lanes leave at different times runs its body for some
@@ -567,6 +640,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
     popGuard();
   OnceLoopSymbols.resize(SymbolsBefore);
   OncePowersOfTwo = std::move(PowersBefore);
+  OncePowersNeverZero = std::move(NeverZeroBefore);
   ++Region;
   BreakEndsIteration = SavedBreak;
   // A variable the loop doubles from a power of two holds one after it,
@@ -594,9 +668,11 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
       Values[V] = LaneExpr::uniform(Name, Values[V]->Type);
       OncePowersOfTwo[Name] = D->second;
       OncePowersOfTwo.erase(V->getNameAsString());
+      OncePowersNeverZero.erase(V->getNameAsString());
       continue;
     }
     OncePowersOfTwo.erase(V->getNameAsString());
+    OncePowersNeverZero.erase(V->getNameAsString());
     Values[V] = LaneExpr::unknown(V->getNameAsString(),
                                   "holds the value a loop left in it");
   }

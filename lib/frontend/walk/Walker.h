@@ -240,8 +240,11 @@ private:
 
   // Loops (LoopWalking.cpp).
   void walkFor(const clang::ForStmt *S);
+  /// A loop walked once for all its iterations; \p TestsFirst when its
+  /// condition is tested before the first iteration (not a do-while).
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
-                    const clang::Expr *Inc, const WriteCollector &Writes);
+                    const clang::Expr *Inc, const WriteCollector &Writes,
+                    bool TestsFirst = true);
   /// Unrolls \p S when its trip count is known; when that would pass the
   /// budget of loop bodies, returns false and says why in \p Uncounted.
   bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes,
@@ -285,15 +288,26 @@ private:
                                             bool &Uniform);
   std::string iterationLabel(const WriteCollector &Writes);
   LaneExprPtr uniformValueOf(const clang::VarDecl *V);
-  /// For a loop walked once: the least power of two \p Name takes when it
-  /// starts at \p In (its value on entry) and one iteration leaves \p Out
-  /// (double or half its value); nullopt when it is not such a variable.
-  /// A halving one may start at 0 where the loop's condition \p Cond is
-  /// false at 0 (the loop does not run then).
-  std::optional<int64_t> geometricFrom(const std::string &Name,
-                                       const LaneExprPtr &In,
-                                       const LaneExprPtr &Out,
-                                       const LaneExpr *Cond) const;
+  /// A variable a loop walked once multiplies or divides by a power of two
+  /// in each iteration, starting from a power of two: the least power it
+  /// takes, and whether it grows.
+  struct Geometric {
+    int64_t From = 1;
+    bool Grows = false;
+    /// The loop's condition is false at 0: no iteration sees 0.
+    bool NeverZero = false;
+  };
+  /// \p Name as such a variable when it starts at \p In (its value on
+  /// entry) and one iteration leaves \p Out (`s <<= 1`, `q >>= 2`, `d /=
+  /// 2`); nullopt when it is not one. The start may depend on one power of
+  /// two an enclosing loop left, or on one value used only as a shift's
+  /// amount (`1 << log2n`), tried at every amount a shift allows. A
+  /// shrinking one may start where the loop's condition \p Cond is false
+  /// (0, or a negative `1 << 31`): the loop does not run then.
+  std::optional<Geometric> geometricFrom(const std::string &Name,
+                                         const LaneExprPtr &In,
+                                         const LaneExprPtr &Out,
+                                         const LaneExpr *Cond) const;
 
   // Loops walked once for all their iterations (SteppedLoops.cpp).
   /// The walk of a loop body for all its iterations at once: the variables
@@ -389,6 +403,8 @@ private:
   /// Of those, the ones that double or halve from a power of two, with the
   /// smallest value they take.
   std::map<std::string, int64_t> OncePowersOfTwo;
+  /// Of those, the ones the loop that changes them stops before 0.
+  std::set<std::string> OncePowersNeverZero;
   /// The names given to the powers of two loops leave in variables, each
   /// once.
   std::set<std::string> AfterLoopNames;

@@ -155,6 +155,52 @@ __global__ void k(unsigned n) {
   EXPECT_EQ(Other.PowersOfTwoFrom.count("other"), 0u);
 }
 
+TEST(Walker, ALoopThatShiftsByMoreThanOneFromAShiftedOneHoldsPowersOfTwo) {
+  // A radix-4 transform: q from (1 << log2n) >> 2 down by 4 each time,
+  // never 0 inside (the loop stops there); 1 << log2n is a power of two
+  // for every amount a shift allows. A start that is not a shift of a
+  // power (a length n), or a shift's operand the value (n << 1), is not.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(int log2n, int n) {
+  __shared__ float s[4096];
+  for (int q = (1 << log2n) >> 2; q > 0; q >>= 2)
+    s[threadIdx.x + q] = 0;
+  for (int g = 1 << (log2n - 2); g < 4096; g *= 4)
+    s[threadIdx.x + g] = 1;
+  for (int m = n; m > 0; m >>= 2)
+    s[threadIdx.x + m] = 2;
+  for (int v = n << 1; v > 0; v >>= 1)
+    s[threadIdx.x + v] = 3;
+  for (int z = 1 << log2n; z >= 0 && log2n > 2; z >>= 1)
+    s[threadIdx.x + z] = 4;
+  int w = (1 << log2n) >> 2;
+  do {
+    s[threadIdx.x + w] = 5;
+    w >>= 2;
+  } while (w > 0);
+}
+)",
+                              AST);
+  ASSERT_EQ(Found.Accesses.size(), 6u);
+  auto Desc = [&](size_t I) -> const SharedAccessDesc & {
+    return Found.Accesses[I].Instances.at(0).Desc;
+  };
+  ASSERT_EQ(Desc(0).PowersOfTwoFrom.count("q"), 1u);
+  EXPECT_EQ(Desc(0).PowersOfTwoFrom.at("q"), 1);
+  EXPECT_EQ(Desc(0).PowersNeverZero.count("q"), 1u);
+  ASSERT_EQ(Desc(1).PowersOfTwoFrom.count("g"), 1u);
+  EXPECT_EQ(Desc(1).PowersOfTwoFrom.at("g"), 1);
+  EXPECT_EQ(Desc(2).PowersOfTwoFrom.count("m"), 0u);
+  EXPECT_EQ(Desc(3).PowersOfTwoFrom.count("v"), 0u);
+  // Its condition holds at 0: 0 is one of its values.
+  ASSERT_EQ(Desc(4).PowersOfTwoFrom.count("z"), 1u);
+  EXPECT_EQ(Desc(4).PowersNeverZero.count("z"), 0u);
+  // A do-while runs once whatever its condition says: w may be 0 there
+  // (log2n = 0 or 1), not a power of two.
+  EXPECT_EQ(Desc(5).PowersOfTwoFrom.count("w"), 0u);
+}
+
 TEST(Walker, AVariableALoopDoubledHoldsAPowerOfTwoAfterIt) {
   // A work-efficient scan: the up-sweep doubles offset, the down-sweep
   // halves what it left. A loop that some lanes leave early (a break) or

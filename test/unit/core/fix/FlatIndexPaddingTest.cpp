@@ -226,6 +226,27 @@ TEST(FlatIndexPadding, APowerOfTwoStrideGetsAPaddingNeverWorseAtAnyStride) {
   EXPECT_FALSE(conflictFreeAfter(Buffer, Buffer.Accesses[0], P));
 }
 
+TEST(FlatIndexPadding, ZeroIsComparedOnlyWhereTheStrideCanHoldIt) {
+  // s[stride == 0 ? 33 * t : t * stride]: at stride 0 the rows of 33 words
+  // are conflict-free, and i + i / 32 makes them 2-way (34); at every
+  // power of two no padding is worse than the layout as it is. Refused
+  // while 0 may be a value; offered where the loop that halves the stride
+  // stops before 0.
+  X Index = X(LaneExpr::conditional(cmp(BinaryOp::EQ, sym("stride"), X(0)).P,
+                                    (X(33) * tx()).P, (tx() * sym("stride")).P,
+                                    IntType::unsignedTy()));
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = stridedLoad(Index, Load);
+  FixPlan MayBeZero = planIndexPadding({Buffer});
+  EXPECT_FALSE(MayBeZero.helps());
+  EXPECT_NE(MayBeZero.WhyNot.find("at stride = 0"), std::string::npos)
+      << MayBeZero.WhyNot;
+  Load[0].Desc.PowersNeverZero.insert("stride");
+  FixPlan NeverZero = planIndexPadding({Buffer});
+  ASSERT_TRUE(NeverZero.helps()) << NeverZero.WhyNot;
+  EXPECT_LT(NeverZero.After, NeverZero.Before);
+}
+
 TEST(FlatIndexPadding, APowerOfTwoStrideALayoutWorsensSomewhereIsRefused) {
   // s[t * (32 + stride)]: conflict-free at stride 1 (33 words apart),
   // which i + i / 32 makes 2-way (34); better at 32 and 64. No layout is

@@ -12,18 +12,18 @@ using namespace bankfix::test;
 
 namespace {
 
-/// One execution of a 4-byte load by one warp of a 32-thread block at
-/// \p Addresses (bytes), with \p Guard taken as true when given.
+/// One execution of a load of \p Width bytes by one warp of a 32-thread
+/// block at \p Addresses (bytes), with \p Guard taken as true when given.
 AccessSummary oneWarp(const std::vector<uint64_t> &Addresses,
-                      LaneExprPtr Guard = nullptr) {
+                      LaneExprPtr Guard = nullptr, unsigned Width = 4) {
   InstanceEvaluation I;
-  I.Desc.Width = 4;
+  I.Desc.Width = Width;
   I.Desc.Kind = AccessKind::Load;
   I.Eval.Shape = BlockShape{{32, 1, 1}};
   WarpOutcome W;
   for (unsigned Lane = 0; Lane < Addresses.size(); ++Lane)
     W.Addresses[Lane] = Addresses[Lane];
-  W.Result = analyzeWarpAccess(W.Addresses, 4, AccessKind::Load);
+  W.Result = analyzeWarpAccess(W.Addresses, Width, AccessKind::Load);
   I.Eval.Warps.push_back(W);
   if (Guard) {
     I.Eval.AssumedGuardExprs.push_back(Guard.get());
@@ -89,6 +89,40 @@ TEST(NeverWorse, AThresholdGuardComparesEveryRunOfLanes) {
       neverWorse(oneWarp(C.AsIs, Odd), oneWarp(C.Candidate, Odd), Why));
   EXPECT_NE(Why.find("not a threshold on threadIdx.x"), std::string::npos)
       << Why;
+}
+
+TEST(NeverWorse, AccessesMergedUnderOneLayoutOnlyAreComparedTogether) {
+  // `s[2 * i]` and `s[2 * i + 1]`, one 8-byte load as they are (the second
+  // makes no access of its own); two 4-byte loads under a rewrite.
+  std::vector<uint64_t> Pairs, Low, High, Apart, ApartHigh;
+  for (uint64_t Lane = 0; Lane < 32; ++Lane) {
+    Pairs.push_back(8 * Lane);
+    Low.push_back(8 * Lane);
+    High.push_back(8 * Lane + 4);
+    Apart.push_back(4 * Lane);
+    ApartHigh.push_back(256 + 4 * Lane);
+  }
+  AccessSummary Merged = oneWarp(Pairs, nullptr, 8), MergedAway;
+  EXPECT_FALSE(sameExecutions(Merged, oneWarp(Low)));
+  EXPECT_FALSE(sameExecutions(MergedAway, oneWarp(High)));
+  EXPECT_TRUE(sameExecutions(oneWarp(Low), oneWarp(High)));
+  std::string Why;
+  // Each half 2-way: 4 wavefronts where the merged load takes 2.
+  AccessSummary L = oneWarp(Low), H = oneWarp(High);
+  EXPECT_FALSE(neverWorseTogether({&Merged, &MergedAway}, {&L, &H}, Why));
+  EXPECT_NE(Why.find("4 wavefronts in warp 0 instead of 2"), std::string::npos)
+      << Why;
+  // Each half conflict-free: 2, as many.
+  AccessSummary A = oneWarp(Apart), B = oneWarp(ApartHigh);
+  EXPECT_TRUE(neverWorseTogether({&Merged, &MergedAway}, {&A, &B}, Why)) << Why;
+  // Under `if (threadIdx.x < d)`, lane 0 alone takes one wavefront merged
+  // and two apart.
+  LaneExprPtr Below = (tx() < sym("d")).P;
+  AccessSummary GuardedMerged = oneWarp(Pairs, Below, 8);
+  AccessSummary GA = oneWarp(Apart, Below), GB = oneWarp(ApartHigh, Below);
+  EXPECT_FALSE(
+      neverWorseTogether({&GuardedMerged, &MergedAway}, {&GA, &GB}, Why));
+  EXPECT_NE(Why.find("for lanes 0 to 0"), std::string::npos) << Why;
 }
 
 AccessInstance instance(const X &Index, AccessKind Kind, const X &Guard) {

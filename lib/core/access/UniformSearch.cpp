@@ -192,9 +192,7 @@ std::vector<int64_t> valuesToTry(const SharedAccessDesc &Access,
                                  const std::string &Symbol, IntType Type) {
   if (Type.IsBool)
     return {0, 1};
-  int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
-                    : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
-                                    : (int64_t(1) << Type.Bits) - 1;
+  int64_t TypeMax = Type.maxValue();
   int64_t Reach = std::max<int64_t>(MinimumReach, laneReach(Access, Shape));
   for (const LaneExpr *E : expressionsOf(Access))
     Reach = std::max(Reach, std::min(largestConstant(*E), MaximumReach));

@@ -36,6 +36,14 @@ struct IntType {
   bool operator==(const IntType &O) const {
     return Bits == O.Bits && Signed == O.Signed && IsBool == O.IsBool;
   }
+  /// The largest value it holds, at most INT64_MAX (1 for bool).
+  int64_t maxValue() const {
+    if (IsBool)
+      return 1;
+    if (Bits >= 64)
+      return INT64_MAX;
+    return Signed ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  }
 };
 
 enum class ExprKind {

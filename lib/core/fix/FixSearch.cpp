@@ -40,9 +40,7 @@ constexpr int64_t LargestPowerCompared = 4096;
 /// The powers of two from \p From to \p Largest (and the largest value
 /// of \p Type).
 std::vector<int64_t> powersOfTwo(int64_t From, IntType Type, int64_t Largest) {
-  int64_t TypeMax = Type.Bits >= 64 ? INT64_MAX
-                    : Type.Signed   ? (int64_t(1) << (Type.Bits - 1)) - 1
-                                    : (int64_t(1) << Type.Bits) - 1;
+  int64_t TypeMax = Type.maxValue();
   std::vector<int64_t> Out;
   for (int64_t V = From; V > 0 && V <= std::min(Largest, TypeMax); V *= 2) {
     Out.push_back(V);

@@ -5,7 +5,9 @@
 
 #include "core/model/BankModel.h"
 
+#include <array>
 #include <map>
+#include <tuple>
 
 namespace bankfix {
 
@@ -201,70 +203,89 @@ bool sameExecutions(const AccessSummary &AsIs, const AccessSummary &Candidate) {
 
 namespace {
 
-/// One warp of one execution: its lanes' addresses and how often it runs.
-struct WarpRun {
-  const WarpAddresses *Addresses;
-  const SharedAccessDesc *Desc;
-  uint64_t Count;
-};
+/// What makes executions run together: the same kind of access, block
+/// shape, guards taken as true, iteration and count.
+using RunsTogether = std::tuple<int, std::array<unsigned, 3>, std::string,
+                                std::string, uint64_t>;
 
-/// Adds each warp of \p S's executions to \p Out, and the lanes their
-/// guards may leave on to \p Runs; false with \p Why when one is not
-/// judged or its lanes are not runs a threshold leaves.
-bool addWarps(const AccessSummary &S,
-              std::map<unsigned, std::vector<WarpRun>> &Out, LaneRuns &Runs,
-              std::string &Why) {
-  for (const InstanceEvaluation &I : S.Instances) {
-    if (!I.Eval.judged()) {
-      Why = I.Eval.Problem;
-      return false;
-    }
-    Runs = combined(Runs, runsOf(I.Eval));
-    if (Runs == LaneRuns::Any) {
-      Why = "an access nvcc merges under one layout only runs on lanes that "
-            "are not a run of threadIdx.x (" +
-            I.Eval.WorstCase + ")";
-      return false;
-    }
-    for (const WarpOutcome &W : I.Eval.Warps)
-      Out[W.Warp].push_back({&W.Addresses, &I.Desc, I.Count});
-  }
-  return true;
+RunsTogether runsTogether(const InstanceEvaluation &I) {
+  std::string Guards;
+  for (const std::string &G : I.Eval.AssumedGuards)
+    Guards += G + "\n";
+  return {int(I.Desc.Kind), I.Eval.Shape.Dim, Guards, I.Iteration, I.Count};
 }
 
-/// The wavefronts of \p Warp's executions for lanes \p From to \p To - 1.
-uint64_t wavefronts(const std::vector<WarpRun> &Warp, unsigned From,
-                    unsigned To) {
+/// One merged access as it is and its pieces under the candidate.
+struct MergeUnit {
+  std::vector<const InstanceEvaluation *> AsIs, Candidate;
+};
+
+/// The wavefronts of \p Executions' warp \p Warp for lanes \p From to
+/// \p To - 1 (0 where one does not run that warp).
+uint64_t wavefronts(const std::vector<const InstanceEvaluation *> &Executions,
+                    unsigned Warp, unsigned From, unsigned To) {
   uint64_t Sum = 0;
-  for (const WarpRun &R : Warp)
-    Sum += wavefronts(*R.Addresses, From, To, *R.Desc) * R.Count;
+  for (const InstanceEvaluation *I : Executions)
+    for (const WarpOutcome &W : I->Eval.Warps)
+      if (W.Warp == Warp)
+        Sum += wavefronts(W.Addresses, From, To, I->Desc) * I->Count;
   return Sum;
 }
 
-} // namespace
+/// The lanes of warp \p Warp that \p I runs (none where it does not run
+/// the warp).
+std::array<bool, WarpSize> lanesOf(const InstanceEvaluation &I, unsigned Warp) {
+  std::array<bool, WarpSize> Lanes{};
+  for (const WarpOutcome &W : I.Eval.Warps)
+    if (W.Warp == Warp)
+      for (unsigned L = 0; L < WarpSize; ++L)
+        Lanes[L] = W.Addresses[L].has_value();
+  return Lanes;
+}
 
-bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
-                        const std::vector<const AccessSummary *> &Candidate,
-                        std::string &Why) {
-  std::map<unsigned, std::vector<WarpRun>> Before, After;
-  LaneRuns Runs = LaneRuns::All;
-  for (const AccessSummary *S : AsIs)
-    if (!addWarps(*S, Before, Runs, Why))
-      return false;
-  for (const AccessSummary *S : Candidate)
-    if (!addWarps(*S, After, Runs, Why))
-      return false;
-  for (const auto &[Warp, Executions] : After)
+/// \p U no worse under the candidate, or false with \p Why.
+bool unitNeverWorse(const MergeUnit &U, std::string &Why) {
+  // One access as it is, split into pieces of its width in all.
+  unsigned Wide = 0, Pieces = 0;
+  for (const InstanceEvaluation *I : U.AsIs)
+    Wide += I->Desc.Width;
+  for (const InstanceEvaluation *I : U.Candidate)
+    Pieces += I->Desc.Width;
+  if (U.AsIs.size() != 1 || Wide != Pieces) {
+    Why = "accesses nvcc merges under one layout only run together with "
+          "others: not compared apart";
+    return false;
+  }
+  const InstanceEvaluation &Merged = *U.AsIs.front();
+  LaneRuns Runs = runsOf(Merged.Eval);
+  for (const InstanceEvaluation *I : U.Candidate)
+    Runs = combined(Runs, runsOf(I->Eval));
+  if (Runs == LaneRuns::Any) {
+    Why = "an access nvcc merges under one layout only runs on lanes that "
+          "are not a run of threadIdx.x (" +
+          Merged.Eval.WorstCase + ")";
+    return false;
+  }
+  for (const WarpOutcome &W : Merged.Eval.Warps) {
+    // Every piece runs the lanes the merged access runs.
+    std::array<bool, WarpSize> Lanes = lanesOf(Merged, W.Warp);
+    for (const InstanceEvaluation *I : U.Candidate)
+      if (lanesOf(*I, W.Warp) != Lanes) {
+        Why = "an access nvcc merges under one layout only runs other lanes "
+              "of warp " +
+              std::to_string(W.Warp) + " under the other";
+        return false;
+      }
     for (unsigned From = 0; From < WarpSize; ++From)
       for (unsigned To = From + 1; To <= WarpSize; ++To) {
         if (!tried(Runs, From, To))
           continue;
-        uint64_t Was = wavefronts(Before[Warp], From, To),
-                 Now = wavefronts(Executions, From, To);
+        uint64_t Was = wavefronts(U.AsIs, W.Warp, From, To),
+                 Now = wavefronts(U.Candidate, W.Warp, From, To);
         if (Now > Was) {
           Why = "the accesses nvcc merges under one layout only take " +
                 std::to_string(Now) + " wavefronts in warp " +
-                std::to_string(Warp) + " instead of " + std::to_string(Was) +
+                std::to_string(W.Warp) + " instead of " + std::to_string(Was) +
                 (From == 0 && To == WarpSize
                      ? std::string()
                      : " for lanes " + std::to_string(From) + " to " +
@@ -272,6 +293,29 @@ bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
           return false;
         }
       }
+  }
+  return true;
+}
+
+} // namespace
+
+bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
+                        const std::vector<const AccessSummary *> &Candidate,
+                        std::string &Why) {
+  std::map<RunsTogether, MergeUnit> Units;
+  for (size_t Side = 0; Side < 2; ++Side)
+    for (const AccessSummary *S : Side == 0 ? AsIs : Candidate)
+      for (const InstanceEvaluation &I : S->Instances) {
+        if (!I.Eval.judged()) {
+          Why = I.Eval.Problem;
+          return false;
+        }
+        MergeUnit &U = Units[runsTogether(I)];
+        (Side == 0 ? U.AsIs : U.Candidate).push_back(&I);
+      }
+  for (const auto &[Key, U] : Units)
+    if (!unitNeverWorse(U, Why))
+      return false;
   return true;
 }
 

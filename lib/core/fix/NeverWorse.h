@@ -42,11 +42,13 @@ bool neverWorse(const AccessSummary &AsIs, const AccessSummary &Candidate,
 bool sameExecutions(const AccessSummary &AsIs, const AccessSummary &Candidate);
 
 /// For accesses the two layouts compile differently (sameExecutions
-/// false), which run together (nvcc merges only accesses of one straight
-/// line): whether in every warp the candidate's wavefronts over all of
-/// them are no more than the layout as it is takes, for every run of
+/// false): each access nvcc merges under one layout only, taken with the
+/// pieces it is split into under the other (the executions of the same
+/// kind, block shape, guards, iteration and count; one merged access to a
+/// set, its pieces of the same width in all, each running its lanes), takes
+/// no more wavefronts under the candidate in any warp, for every run of
 /// lanes their guards taken as true may leave on (as neverWorse); false
-/// with \p Why otherwise.
+/// with \p Why otherwise, and where the executions do not pair so.
 bool neverWorseTogether(const std::vector<const AccessSummary *> &AsIs,
                         const std::vector<const AccessSummary *> &Candidate,
                         std::string &Why);

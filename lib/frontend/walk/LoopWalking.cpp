@@ -479,9 +479,9 @@ Walker::geometricFrom(const std::string &Name, const LaneExprPtr &In,
   if (!Least)
     return std::nullopt;
   // No iteration runs with 0 when the condition is false there, whatever
-  // else it reads.
+  // else it reads (a value the same in every lane, not known).
   bool NeverZero = false;
-  if (Cond) {
+  if (Cond && !dependsOnLane(*Cond) && !mentions(*Cond, ExprKind::BlockDim)) {
     UniformBindings Zero = {{Name, 0}};
     LaneEnv Env;
     Env.Uniforms = &Zero;
@@ -499,7 +499,8 @@ namespace {
 bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V) {
   const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
   if (!C)
-    return isa_and_nonnull<Expr>(Body);
+    return isa_and_nonnull<Expr>(Body) ||
+           !WriteCollector::of({Body}).Written.count(V);
   for (const Stmt *S : C->body())
     if (!isa<Expr>(S) && WriteCollector::of({S}).Written.count(V))
       return false;
@@ -597,6 +598,7 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   // A do-while runs its first iteration whatever its condition says: it
   // tells nothing of the values the body sees.
   LaneExprPtr CondOnEntry = Cond && TestsFirst ? translate(Cond) : nullptr;
+  WriteCollector CondWrites = WriteCollector::of({Cond});
   // The variables that double or halve from a power of two, with the
   // least; those that double.
   std::map<std::string, int64_t> Powers;
@@ -607,6 +609,11 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
       OnceLoopSymbols.push_back(It->second);
     else if (Values.count(V) && Values[V]->Kind != ExprKind::Unknown) {
       OnceLoopSymbols.push_back(V->getNameAsString());
+      // One iteration's change is read from the body and the increment
+      // as if each write ran: not so for a write under an if, or in the
+      // condition (`q-- > 0`).
+      if (!writtenOnlyAtTopLevel(Body, V) || CondWrites.Written.count(V))
+        continue;
       if (std::optional<Geometric> G =
               geometricFrom(V->getNameAsString(), Entry.lookup(V),
                             AfterOne.lookup(V), CondOnEntry.get())) {

@@ -158,15 +158,16 @@ __global__ void k(unsigned n) {
 TEST(Walker, ALoopThatShiftsByMoreThanOneFromAShiftedOneHoldsPowersOfTwo) {
   // A radix-4 transform: q from (1 << log2n) >> 2 down by 4 each time,
   // never 0 inside (the loop stops there); 1 << log2n is a power of two
-  // for every amount a shift allows. A start that is not a shift of a
-  // power (a length n), or a shift's operand the value (n << 1), is not.
+  // for every amount a shift allows but 31 (INT_MIN, where the loop does
+  // not run). A start that is not a shift of a power (a length n), or a
+  // shift's operand the value (n << 1), is not.
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(
 __global__ void k(int log2n, int n) {
   __shared__ float s[4096];
   for (int q = (1 << log2n) >> 2; q > 0; q >>= 2)
     s[threadIdx.x + q] = 0;
-  for (int g = 1 << (log2n - 2); g < 4096; g *= 4)
+  for (unsigned g = 1u << (log2n - 2); g < 4096; g *= 4)
     s[threadIdx.x + g] = 1;
   for (int m = n; m > 0; m >>= 2)
     s[threadIdx.x + m] = 2;
@@ -179,10 +180,32 @@ __global__ void k(int log2n, int n) {
     s[threadIdx.x + w] = 5;
     w >>= 2;
   } while (w > 0);
+  for (int c = 1 << log2n; c-- > 0; c >>= 2)
+    s[threadIdx.x + c] = 6;
+  for (int f = 1 << log2n; f > 0; f >>= 2) {
+    s[threadIdx.x + f] = 7;
+    f -= 1;
+    if (n > 3)
+      f += 1;
+  }
+  for (int l = 1 << log2n; l > 0 || threadIdx.x >= 16; l >>= 2) {
+    s[threadIdx.x + l] = 8;
+    if (l == 0)
+      break;
+  }
+  for (int h = 1 << (log2n - 2); h < 4096; h *= 4)
+    s[threadIdx.x + h] = 9;
+  for (unsigned size = 2; size <= n; size <<= 1) {
+    unsigned half = size / 4;
+    do {
+      s[threadIdx.x + half] = 10;
+      half >>= 1;
+    } while (half > 0);
+  }
 }
 )",
                               AST);
-  ASSERT_EQ(Found.Accesses.size(), 6u);
+  ASSERT_EQ(Found.Accesses.size(), 11u);
   auto Desc = [&](size_t I) -> const SharedAccessDesc & {
     return Found.Accesses[I].Instances.at(0).Desc;
   };
@@ -199,6 +222,18 @@ __global__ void k(int log2n, int n) {
   // A do-while runs once whatever its condition says: w may be 0 there
   // (log2n = 0 or 1), not a power of two.
   EXPECT_EQ(Desc(5).PowersOfTwoFrom.count("w"), 0u);
+  // The condition changes c (the body sees 1023, 254, ...); f changes
+  // under an if: one iteration's change is not what the walk reads.
+  EXPECT_EQ(Desc(6).PowersOfTwoFrom.count("c"), 0u);
+  EXPECT_EQ(Desc(7).PowersOfTwoFrom.count("f"), 0u);
+  // A condition that reads the lane tells nothing of 0 for every lane.
+  ASSERT_EQ(Desc(8).PowersOfTwoFrom.count("l"), 1u);
+  EXPECT_EQ(Desc(8).PowersNeverZero.count("l"), 0u);
+  // 1 << 31 is INT_MIN: a growing int starts below 0 at log2n = 33.
+  EXPECT_EQ(Desc(9).PowersOfTwoFrom.count("h"), 0u);
+  // A do-while from size / 4 runs once with 0 at size = 2, though its
+  // condition is false there.
+  EXPECT_EQ(Desc(10).PowersOfTwoFrom.count("half"), 0u);
 }
 
 TEST(Walker, AVariableALoopDoubledHoldsAPowerOfTwoAfterIt) {

@@ -39,6 +39,16 @@ TEST(LaneEvaluator, Arithmetic) {
   EXPECT_EQ(eval(X(LaneExpr::blockDim(1)) * tx(), lane(2)), 16);
 }
 
+TEST(LaneEvaluator, ATypesLargestValue) {
+  EXPECT_EQ(IntType::intTy().maxValue(), INT32_MAX);
+  EXPECT_EQ(IntType::unsignedTy().maxValue(), int64_t(UINT32_MAX));
+  EXPECT_EQ((IntType{16, false, false}).maxValue(), 65535);
+  EXPECT_EQ(IntType::longTy().maxValue(), INT64_MAX);
+  // Beyond INT64_MAX, an unsigned 64-bit value is not needed.
+  EXPECT_EQ((IntType{64, false, false}).maxValue(), INT64_MAX);
+  EXPECT_EQ(IntType::boolTy().maxValue(), 1);
+}
+
 TEST(LaneEvaluator, UnsignedWrapsLikeC) {
   // threadIdx.x - 1 is unsigned: lane 0 gives 4294967295.
   EXPECT_EQ(eval(tx() - 1, lane(0)), 4294967295);
@@ -57,6 +67,10 @@ TEST(LaneEvaluator, ReportsInsteadOfExecutingUndefinedOperations) {
   EXPECT_EQ(error(X(2147483647) + X(1)).Kind, EvalErrorKind::SignedOverflow);
   EXPECT_EQ(error(X(65536) * X(65536)).Kind, EvalErrorKind::SignedOverflow);
   EXPECT_EQ(error(X(-1) << X(3)).Kind, EvalErrorKind::SignedOverflow);
+  // A value shifted into the sign bit is defined (INT_MIN); past it, not.
+  EXPECT_EQ(eval(X(1) << X(31)), INT32_MIN);
+  EXPECT_EQ(eval(X(3) << X(30)), -1073741824);
+  EXPECT_EQ(error(X(2) << X(31)).Kind, EvalErrorKind::SignedOverflow);
 }
 
 TEST(LaneEvaluator, UniformSymbolsStayAffine) {

@@ -123,6 +123,25 @@ TEST(NeverWorse, AccessesMergedUnderOneLayoutOnlyAreComparedTogether) {
   EXPECT_FALSE(
       neverWorseTogether({&GuardedMerged, &MergedAway}, {&GA, &GB}, Why));
   EXPECT_NE(Why.find("for lanes 0 to 0"), std::string::npos) << Why;
+  // A merged access that gains does not pay for one that loses elsewhere
+  // (under `if (mode)`, not run with it).
+  std::vector<uint64_t> Strided, Spread, SpreadHigh;
+  for (uint64_t Lane = 0; Lane < 32; ++Lane) {
+    Strided.push_back(256 * Lane);
+    Spread.push_back(4 * Lane + 512);
+    SpreadHigh.push_back(4 * Lane + 768);
+  }
+  LaneExprPtr Mode = sym("mode").P;
+  AccessSummary Gains = oneWarp(Strided, Mode, 8), SA = oneWarp(Spread, Mode),
+                SB = oneWarp(SpreadHigh, Mode);
+  EXPECT_FALSE(neverWorseTogether({&Merged, &MergedAway, &Gains},
+                                  {&L, &H, &SA, &SB}, Why));
+  EXPECT_TRUE(neverWorseTogether({&Gains}, {&SA, &SB}, Why)) << Why;
+  // Two merged accesses that run together are not told apart: refused.
+  AccessSummary Twice = oneWarp(Pairs, nullptr, 8);
+  EXPECT_FALSE(neverWorseTogether({&Merged, &MergedAway, &Twice},
+                                  {&A, &B, &A, &B}, Why));
+  EXPECT_NE(Why.find("not compared apart"), std::string::npos) << Why;
 }
 
 AccessInstance instance(const X &Index, AccessKind Kind, const X &Guard) {

@@ -104,9 +104,10 @@ Computed compute(const LaneExpr &E, BinaryOp Op, int64_t L, int64_t R,
       return {0, Failure::NegativeShift};
     // C++ (since C++14) defines a non-negative value shifted into the
     // sign bit, `1 << 31`, as the unsigned result converted: INT_MIN.
-    if (__int128 V = __int128(L) << R; Bits < 64 && V < (__int128(1) << Bits))
+    __int128 V = __int128(L) << R;
+    if (Bits < 64 && V < (__int128(1) << Bits))
       return {normalize(int64_t(V), T)};
-    return Checked(__int128(L) << R);
+    return Checked(V);
   }
   case BinaryOp::And:
     return {normalize(L & R, T)};

@@ -378,9 +378,11 @@ std::optional<int> geometricShift(const std::string &Name,
   return Shift;
 }
 
-/// \p E without the casts around it.
-const LaneExpr *withoutCasts(const LaneExpr *E) {
-  while (E->Kind == ExprKind::Cast)
+/// \p E without the integer conversions around it that keep at least
+/// \p Bits bits (every conversion for 0).
+const LaneExpr *withoutWideningCasts(const LaneExpr *E, unsigned Bits = 0) {
+  while (E->Kind == ExprKind::Cast && E->Type.Bits >= Bits &&
+         E->Ops[0]->Type.Bits >= Bits)
     E = E->Ops[0].get();
   return E;
 }
@@ -390,18 +392,18 @@ const LaneExpr *withoutCasts(const LaneExpr *E) {
 /// 2)`): its values from -64 to 127 then give every amount a shift allows.
 bool onlyShiftAmount(const LaneExpr &E, const std::string &Symbol) {
   auto IsSymbol = [&](const LaneExpr *X) {
-    X = withoutCasts(X);
+    X = withoutWideningCasts(X);
     return X->Kind == ExprKind::Uniform && X->Name == Symbol;
   };
   auto IsAmount = [&](const LaneExpr *X) {
-    X = withoutCasts(X);
+    X = withoutWideningCasts(X);
     if (IsSymbol(X))
       return true;
     if (X->Kind != ExprKind::Binary ||
         (X->BOp != BinaryOp::Add && X->BOp != BinaryOp::Sub) ||
         !IsSymbol(X->Ops[0].get()))
       return false;
-    const LaneExpr *C = withoutCasts(X->Ops[1].get());
+    const LaneExpr *C = withoutWideningCasts(X->Ops[1].get());
     return C->Kind == ExprKind::Constant && C->Value >= -64 && C->Value <= 64;
   };
   if (E.Kind == ExprKind::Binary && E.BOp == BinaryOp::Shl &&
@@ -505,15 +507,6 @@ bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V) {
     if (!isa<Expr>(S) && WriteCollector::of({S}).Written.count(V))
       return false;
   return true;
-}
-
-/// \p E without the integer conversions around it that keep at least
-/// \p Bits bits.
-const LaneExpr *withoutWideningCasts(const LaneExpr *E, unsigned Bits) {
-  while (E->Kind == ExprKind::Cast && E->Type.Bits >= Bits &&
-         E->Ops[0]->Type.Bits >= Bits)
-    E = E->Ops[0].get();
-  return E;
 }
 
 /// What one iteration adds to a variable that held \p Symbol (named

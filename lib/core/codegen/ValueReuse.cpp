@@ -63,6 +63,10 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
   if (!sameGuard(IX.Desc.Guard, IY.Desc.Guard))
     return reusesValue(XLayout, IX, YLayout, underGuardOf(IX, IY), Shapes);
   std::vector<UniformBindings> Bindings = bindingsFor(symbolsOf(IX, IY));
+  // Values under which no lane runs them show nothing: two accesses under
+  // a guard the values tried all make false (`if (flag > 0)` at 0) are not
+  // taken for one.
+  bool Ran = false;
   for (const BlockShape &Shape : Shapes) {
     if (IX.runsFor(Shape) != IY.runsFor(Shape))
       return false;
@@ -76,13 +80,14 @@ bool reusesValue(const SharedArrayLayout &XLayout, const AccessInstance &IX,
           evaluateAccessWith(YLayout, IY.Desc, Shape, Options);
       if (!EX.judged() || !EY.judged() || EX.Warps.size() != EY.Warps.size())
         return false;
+      Ran = Ran || !EX.Warps.empty();
       for (size_t W = 0; W < EX.Warps.size(); ++W)
         if (EX.Warps[W].Warp != EY.Warps[W].Warp ||
             EX.Warps[W].Addresses != EY.Warps[W].Addresses)
           return false;
     }
   }
-  return true;
+  return Ran;
 }
 
 namespace {

@@ -74,8 +74,13 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
                   "): no layout is best for every value";
         auto Powers = I.Desc.PowersOfTwoFrom.find(Symbol);
         // Any other symbol of the address stays one: a uniform shift the
-        // evaluation judges for every value it can take.
-        bool OthersBound = I.Eval.Bound.size() > 1;
+        // evaluation judges for every value it can take. A symbol only a
+        // guard reads (`if (flag > 0)`) is compared at its values as the
+        // address's own are.
+        bool OthersBound = std::any_of(
+            I.Eval.Bound.begin(), I.Eval.Bound.end(), [&](const auto &B) {
+              return B.first != Symbol && InAddress.count(B.first);
+            });
         if (Powers == I.Desc.PowersOfTwoFrom.end() || OthersBound) {
           Worst.AddressUnknown = true;
           return false;

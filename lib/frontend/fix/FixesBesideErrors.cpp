@@ -10,7 +10,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -39,20 +38,29 @@ CharSourceRange textOf(const SourceManager &SM, const FunctionDecl &F) {
       SM.getExpansionRange(F.getSourceRange().getEnd()).getEnd());
 }
 
-/// Whether \p Text holds \p Name as a whole identifier.
-bool namesWord(StringRef Text, StringRef Name) {
-  auto IdChar = [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-  };
-  for (size_t At = Text.find(Name); At != StringRef::npos;
-       At = Text.find(Name, At + 1)) {
-    bool Before = At > 0 && IdChar(Text[At - 1]);
-    bool After =
-        At + Name.size() < Text.size() && IdChar(Text[At + Name.size()]);
-    if (!Before && !After)
-      return true;
+/// Where the text \p R, code, has \p Name as an identifier: lexed raw, so
+/// that a comment or a string literal (`printf("tile size")`) does not
+/// count. Invalid when it has none.
+SourceLocation identifierIn(const SourceManager &SM,
+                            const LangOptions &LangOpts, CharSourceRange R,
+                            StringRef Name) {
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(R, SM, LangOpts, &Invalid);
+  if (Invalid)
+    return SourceLocation();
+  // The lexer reads up to a terminating NUL, which the file's text lacks.
+  std::string Copy = Text.str();
+  Lexer Raw(R.getBegin(), LangOpts, Copy.c_str(), Copy.c_str(),
+            Copy.c_str() + Copy.size());
+  Token T;
+  for (bool End = false; !End;) {
+    End = Raw.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == Name)
+      return T.getLocation();
   }
-  return false;
+  return SourceLocation();
 }
 
 /// The name of the innermost function whose text holds \p Loc, if any.
@@ -80,7 +88,7 @@ std::string functionAt(const SourceManager &SM,
 FunctionsWithErrors::FunctionsWithErrors(
     ASTContext &Ctx, llvm::ArrayRef<SourceLocation> ErrorLocations,
     llvm::ArrayRef<SourceLocation> Accepted)
-    : Ctx(Ctx) {
+    : Ctx(Ctx), ErrorLocations(ErrorLocations.vec()), Accepted(Accepted.vec()) {
   Definitions D;
   D.TraverseDecl(Ctx.getTranslationUnitDecl());
   All = std::move(D.All);
@@ -101,18 +109,21 @@ std::string FunctionsWithErrors::reach(const ArrayFix &Fix) const {
     if (std::string F = functionAt(SM, All, E.Range.getBegin()); !F.empty())
       Names.insert(F);
   for (const FunctionDecl *F : Broken) {
-    CharSourceRange R = textOf(SM, *F);
-    StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
     std::string Where = describePlace(SM, F->getLocation());
     if (F->getIdentifier() && Names.count(F->getName().str()))
       return "the fix edits '" + F->getNameAsString() + "' (" + Where +
              "), which clang could not parse: what it dropped there is not "
              "known";
-    for (const std::string &Name : Names)
-      if (namesWord(Text, Name))
-        return "'" + F->getNameAsString() + "', which clang could not parse (" +
-               Where + "), names '" + Name +
-               "', which the fix rewrites or uses";
+    // Only where clang reported errors can it have dropped code.
+    for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted)) {
+      for (const std::string &Name : Names)
+        if (SourceLocation At = identifierIn(SM, Ctx.getLangOpts(), R, Name);
+            At.isValid())
+          return "'" + F->getNameAsString() + "', which clang could not " +
+                 "parse (" + Where + "), names '" + Name + "' at " +
+                 describePlace(SM, At) +
+                 ", near its error, and the fix rewrites or uses it";
+    }
   }
   return "";
 }

@@ -4,11 +4,14 @@
 // A file clang parses with errors that nvcc accepts (a kernel calling an
 // intrinsic clang's headers do not overload) still gets the fixes of the
 // functions that parsed cleanly, but only where the code clang could not
-// follow cannot reach them: a function holding an error must not name a
-// fixed array, a function whose text a fix edits (a helper given the
-// buffer, a kernel launched with a grown byte count) or the launch's host
-// function. What clang dropped from such a function could otherwise pass
-// the buffer on, launch the kernel or call the rewritten helper unseen.
+// follow cannot reach them: a function holding an error must not be edited
+// by a fix, and the statements holding its errors (and the text between
+// its statements, where skipped tokens would be) must not name a fixed
+// array or a function a fix edits (a helper given the buffer, a kernel
+// launched with a grown byte count, the launch's host function). What
+// clang dropped there could otherwise pass the buffer on, launch the
+// kernel or call the rewritten helper unseen; the statements it kept are
+// analysed as they are. A name in a comment or a string does not count.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,7 @@ private:
   /// Every function definition, instantiations included.
   std::vector<const clang::FunctionDecl *> All;
   std::vector<const clang::FunctionDecl *> Broken;
+  std::vector<clang::SourceLocation> ErrorLocations, Accepted;
 };
 
 } // namespace bankfix

@@ -9,6 +9,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <utility>
+
 using namespace clang;
 
 namespace bankfix {
@@ -22,6 +24,14 @@ public:
       : Ctx(Ctx), Accepted(Accepted) {}
 
   bool Found = false;
+
+  /// Whether \p S holds an error; the variables nvcc accepts that it
+  /// declares are remembered for the statements after it.
+  bool holdsError(const Stmt &S) {
+    Found = false;
+    TraverseStmt(const_cast<Stmt *>(&S));
+    return std::exchange(Found, false);
+  }
 
   bool shouldVisitImplicitCode() const { return true; }
 
@@ -105,6 +115,95 @@ bool functionHasErrors(const FunctionDecl &F,
     if (Loc.isValid() && SM.isPointWithin(Loc, Begin, End))
       return true;
   return false;
+}
+
+namespace {
+
+/// The text of \p R, from the first character of its first token to the
+/// last of its last, where the file holds it.
+CharSourceRange textOf(const SourceManager &SM, SourceRange R) {
+  return CharSourceRange::getTokenRange(
+      SM.getExpansionRange(R.getBegin()).getBegin(),
+      SM.getExpansionRange(R.getEnd()).getEnd());
+}
+
+/// Collects the statements of a body that hold errors and the text
+/// between statements.
+class ErrorTextCollector {
+public:
+  ErrorTextCollector(const ASTContext &Ctx,
+                     llvm::ArrayRef<SourceLocation> ErrorLocations,
+                     llvm::ArrayRef<SourceLocation> Accepted)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), ErrorLocations(ErrorLocations),
+        Finder(Ctx, Accepted) {}
+
+  std::vector<CharSourceRange> Out;
+
+  void block(const CompoundStmt &Block) {
+    SourceLocation Gap = afterToken(Block.getLBracLoc());
+    for (const Stmt *S : Block.body()) {
+      CharSourceRange R = textOf(SM, S->getSourceRange());
+      Out.push_back(CharSourceRange::getCharRange(Gap, R.getBegin()));
+      if (Finder.holdsError(*S) || holdsErrorLocation(R)) {
+        if (const auto *Inner = dyn_cast<CompoundStmt>(S))
+          block(*Inner);
+        else
+          Out.push_back(R);
+      }
+      Gap = afterToken(R.getEnd());
+    }
+    Out.push_back(CharSourceRange::getCharRange(
+        Gap, SM.getExpansionLoc(Block.getRBracLoc())));
+  }
+
+  /// Whether every error inside \p Function's text lies in Out.
+  bool coversErrors(CharSourceRange Function) const {
+    for (SourceLocation Loc : ErrorLocations) {
+      if (Loc.isInvalid() ||
+          !SM.isPointWithin(Loc, Function.getBegin(), Function.getEnd()))
+        continue;
+      if (!llvm::any_of(Out, [&](const CharSourceRange &R) {
+            return SM.isPointWithin(Loc, R.getBegin(), R.getEnd());
+          }))
+        return false;
+    }
+    return true;
+  }
+
+private:
+  SourceLocation afterToken(SourceLocation Loc) const {
+    return Lexer::getLocForEndOfToken(SM.getExpansionLoc(Loc), 0, SM,
+                                      Ctx.getLangOpts());
+  }
+
+  bool holdsErrorLocation(CharSourceRange R) const {
+    return llvm::any_of(ErrorLocations, [&](SourceLocation Loc) {
+      return Loc.isValid() && SM.isPointWithin(Loc, R.getBegin(), R.getEnd());
+    });
+  }
+
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::ArrayRef<SourceLocation> ErrorLocations;
+  ErrorFinder Finder;
+};
+
+} // namespace
+
+std::vector<CharSourceRange>
+textAroundErrors(const FunctionDecl &F,
+                 llvm::ArrayRef<SourceLocation> ErrorLocations,
+                 llvm::ArrayRef<SourceLocation> Accepted) {
+  const ASTContext &Ctx = F.getASTContext();
+  CharSourceRange Whole = textOf(Ctx.getSourceManager(), F.getSourceRange());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.getBody());
+  if (F.isInvalidDecl() || !Body)
+    return {Whole};
+  ErrorTextCollector Collector(Ctx, ErrorLocations, Accepted);
+  Collector.block(*Body);
+  if (!Collector.coversErrors(Whole))
+    return {Whole};
+  return std::move(Collector.Out);
 }
 
 } // namespace bankfix

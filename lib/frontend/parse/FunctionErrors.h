@@ -7,6 +7,9 @@
 // error (a RecoveryExpr) or names an invalid declaration, or when an error
 // was reported inside its source range. A __shared__ variable with a
 // constructor, which clang refuses and nvcc accepts, is not an error.
+// What clang may have dropped from such a function lies in the statements
+// that hold the errors and between statements (where tokens it skipped
+// would be); the other statements it kept as written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <vector>
+
 namespace bankfix {
 
 /// \p ErrorLocations: expansion locations of the errors reported (as
@@ -26,6 +31,16 @@ namespace bankfix {
 bool functionHasErrors(const clang::FunctionDecl &F,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
                        llvm::ArrayRef<clang::SourceLocation> Accepted = {});
+
+/// The parts of \p F's text where clang may have dropped code: every
+/// statement of its body that holds an error (a block is split into its
+/// statements in turn) and the text between a block's statements; the
+/// whole function when it is invalid or an error lies outside those.
+/// Expansion ranges; arguments as for functionHasErrors.
+std::vector<clang::CharSourceRange>
+textAroundErrors(const clang::FunctionDecl &F,
+                 llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
+                 llvm::ArrayRef<clang::SourceLocation> Accepted = {});
 
 } // namespace bankfix
 

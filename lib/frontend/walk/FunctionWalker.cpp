@@ -10,6 +10,7 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/LeaderScalars.h"
 #include "frontend/walk/SpeculableCode.h"
 #include "frontend/walk/VectorNarrowing.h"
@@ -27,6 +28,26 @@ const VarDecl *localVariable(const Expr *E) {
       if (V->hasLocalStorage())
         return V;
   return nullptr;
+}
+
+bool callMayWriteArgument(const CallExpr *C, unsigned I) {
+  // An operator an atomic_ref inherits gets it cast to its base.
+  const Expr *Arg = C->getArg(I);
+  if (isAtomicRef(Arg->getType()) ||
+      isAtomicRef(Arg->IgnoreParenImpCasts()->getType()))
+    return false;
+  // A member operator's first argument is its implicit object, the others
+  // its parameters.
+  const FunctionDecl *F = C->getDirectCallee();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+  unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
+                            Method->isImplicitObjectMemberFunction()
+                        ? 1
+                        : 0;
+  if (!F || I < Object || I - Object >= F->getNumParams())
+    return true;
+  QualType P = F->getParamDecl(I - Object)->getType();
+  return P->isReferenceType() && !P.getNonReferenceType().isConstQualified();
 }
 
 LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B) {

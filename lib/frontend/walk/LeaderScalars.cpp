@@ -62,9 +62,26 @@ bool isLeaderTest(const ASTContext &Ctx, const Expr *Cond) {
          (isThreadIndex(B->getRHS()) && Constant(B->getLHS()));
 }
 
+/// Whether \p S lies in a loop of its function.
+bool insideLoop(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return false;
+    if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
+        isa<CXXForRangeStmt>(Parent))
+      return true;
+    Parents = Ctx.getParents(*Parent);
+  }
+  return false;
+}
+
 /// Whether \p Write lies in the then-branch of an `if` with a leader test,
 /// outside every loop (a write a loop repeats may follow a read).
 bool underLeaderTest(ASTContext &Ctx, const Stmt *Write) {
+  if (insideLoop(Ctx, Write))
+    return false;
   DynTypedNode Node = DynTypedNode::create(*Write);
   const Stmt *Child = Write;
   bool Led = false;
@@ -75,9 +92,6 @@ bool underLeaderTest(ASTContext &Ctx, const Stmt *Write) {
     const Stmt *Parent = Parents[0].get<Stmt>();
     if (!Parent)
       return Led;
-    if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
-        isa<CXXForRangeStmt>(Parent))
-      return false;
     if (const auto *If = dyn_cast<IfStmt>(Parent))
       if (If->getThen() == Child && If->getCond() &&
           isLeaderTest(Ctx, If->getCond()))
@@ -118,6 +132,10 @@ public:
   }
 
 private:
+  /// Whether \p Ref reads the scalar (\p Read set) or writes it in a way
+  /// that leaves one value for every reader: a leader's write, a constant
+  /// written outside loops, an atomic outside loops, or a reference
+  /// parameter the callee uses so.
   bool isReadOrLeaderWrite(const DeclRefExpr *Ref, bool &Read) {
     const Stmt *Use = Ref;
     DynTypedNodeList Parents = Ctx.getParents(*Use);
@@ -131,15 +149,86 @@ private:
       return Read = Cast->getCastKind() == CK_LValueToRValue;
     if (const auto *B = Parents[0].get<BinaryOperator>())
       return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
-             underLeaderTest(Ctx, B);
+             (underLeaderTest(Ctx, B) ||
+              (assignsConstant(B) && !insideLoop(Ctx, B)));
     if (const auto *U = Parents[0].get<UnaryOperator>())
-      return U->isIncrementDecrementOp() && underLeaderTest(Ctx, U);
+      return (U->isIncrementDecrementOp() && underLeaderTest(Ctx, U)) ||
+             (U->getOpcode() == UO_AddrOf && passedToAtomic(U) &&
+              !insideLoop(Ctx, U));
+    if (const auto *Call = Parents[0].get<CallExpr>())
+      return !insideLoop(Ctx, Call) &&
+             boundParameterQualifies(Call, cast<Expr>(Use));
     return false;
+  }
+
+  /// Whether \p Arg, an argument of \p Call, binds a reference parameter
+  /// that the callee only uses as the scalar may be used (a helper that
+  /// raises a flag with `atomicExch(&flag, 1)`).
+  bool boundParameterQualifies(const CallExpr *Call, const Expr *Arg) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->hasBody() || isa<CXXOperatorCallExpr>(Call) || Depth >= 4)
+      return false;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (Call->getArg(I) != Arg)
+        continue;
+      if (I >= F->getNumParams() ||
+          !F->getParamDecl(I)->getType()->isLValueReferenceType())
+        return false;
+      ParameterUses Finder(F->getParamDecl(I));
+      Finder.TraverseStmt(F->getBody());
+      ++Depth;
+      bool Qualifies = llvm::all_of(Finder.Refs, [&](const DeclRefExpr *R) {
+        bool Read = false;
+        return isReadOrLeaderWrite(R, Read);
+      });
+      --Depth;
+      return Qualifies;
+    }
+    return false;
+  }
+
+  /// The uses of one parameter in its function's body.
+  struct ParameterUses : RecursiveASTVisitor<ParameterUses> {
+    explicit ParameterUses(const ParmVarDecl *P) : P(P) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == P)
+        Refs.push_back(Ref);
+      return true;
+    }
+    const ParmVarDecl *P;
+    std::vector<const DeclRefExpr *> Refs;
+  };
+
+  /// `flag = 1`: whichever threads write it, they write one value.
+  bool assignsConstant(const BinaryOperator *B) const {
+    Expr::EvalResult R;
+    return B->getOpcode() == BO_Assign && !B->getRHS()->isValueDependent() &&
+           B->getRHS()->EvaluateAsInt(R, Ctx);
+  }
+
+  /// Whether \p Address is an argument of a CUDA atomic function
+  /// (`atomicExch(&flag, 1u)`): it writes the word in place, and every
+  /// lane reading the word after it reads one value.
+  bool passedToAtomic(const Expr *Address) {
+    const Stmt *Use = Address;
+    DynTypedNodeList Parents = Ctx.getParents(*Use);
+    while (!Parents.empty() && (Parents[0].get<ParenExpr>() ||
+                                Parents[0].get<ImplicitCastExpr>())) {
+      Use = Parents[0].get<Stmt>();
+      Parents = Ctx.getParents(*Use);
+    }
+    const auto *Call = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    return F && F->getIdentifier() && F->getName().starts_with("atomic") &&
+           Call->getNumArgs() > 0 &&
+           Call->getArg(0)->IgnoreParenImpCasts() == Address;
   }
 
   ASTContext &Ctx;
   llvm::DenseMap<const VarDecl *, bool> &Qualifies;
   llvm::DenseMap<const VarDecl *, SourceLocation> FirstReads, LastWrites;
+  /// Reference parameters followed into callees, to stop at recursion.
+  unsigned Depth = 0;
 };
 
 /// The candidates: integer scalars declared __shared__ in a body.

@@ -3,18 +3,22 @@
 //
 // A block's parameters computed once are kept in `__shared__` scalars that
 // one thread writes and every thread reads after a barrier (`if
-// (threadIdx.x == 0) len = end - start; __syncthreads(); ... s[len + t]`).
-// Every lane of a warp then reads the same value: such a scalar is a
-// warp-uniform value not known, as a kernel parameter is, and an index
-// that uses it is judged over its values. A scalar qualifies when it is an
-// integer declared in the function, every write of it is an assignment
-// or increment under an `if` whose condition requires `threadIdx.D == c`,
-// `!threadIdx.D`, or `g.thread_rank() == c` (directly, through a local
-// initialised with it, or as a conjunct of `&&`) and outside loops, every
-// other use reads its value (its address taken, a reference bound to it
-// or an atomic on it disqualify it), every write comes before every read
-// in the source (so that all reads see one value), and no parameter of
-// the function has its name (the symbol is named as the scalar).
+// (threadIdx.x == 0) len = end - start; __syncthreads(); ... s[len + t]`),
+// and a flag any thread may raise is one too (`if (v > t) flag = 1;` or
+// `atomicExch(&flag, 1)`, then `if (flag) ...` after the barrier). Every
+// lane of a warp then reads the same value: such a scalar is a
+// warp-uniform value not known, as a kernel parameter is, and an index or
+// a guard that uses it is judged over its values. A scalar qualifies when
+// it is an integer declared in the function, every write of it is outside
+// loops and is an assignment or increment under an `if` whose condition
+// requires `threadIdx.D == c`, `!threadIdx.D`, or `g.thread_rank() == c`
+// (directly, through a local initialised with it, or as a conjunct of
+// `&&`), an assignment of a constant, a CUDA atomic given its address, or
+// a reference parameter that the callee uses in these ways; every other
+// use reads its value (its address kept disqualifies it); every write
+// comes before every read in the source (so that all reads see one
+// value); and no parameter of the function has its name (the symbol is
+// named as the scalar).
 //
 //===----------------------------------------------------------------------===//
 

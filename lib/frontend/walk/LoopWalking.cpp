@@ -46,10 +46,9 @@ bool WriteCollector::VisitUnaryOperator(UnaryOperator *U) {
 }
 
 bool WriteCollector::VisitCallExpr(CallExpr *C) {
-  // A cuda::atomic_ref an operator is called on is never rebound.
-  for (const Expr *Arg : C->arguments())
-    if (!isAtomicRef(Arg->getType()))
-      note(Arg);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I)
+    if (callMayWriteArgument(C, I))
+      note(C->getArg(I));
   return true;
 }
 

@@ -88,27 +88,9 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    // A non-const reference parameter may change its argument. A member
-    // operator's first argument is its implicit object, the others its
-    // parameters. A cuda::atomic_ref is never rebound.
-    const FunctionDecl *F = C->getDirectCallee();
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
-    unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
-                              Method->isImplicitObjectMemberFunction()
-                          ? 1
-                          : 0;
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const VarDecl *V = localVariable(C->getArg(I));
-      if (!V || isAtomicRef(V->getType()))
-        continue;
-      unsigned Param = I - Object;
-      bool MayWrite = !F || I < Object || Param >= F->getNumParams();
-      if (F && I >= Object && Param < F->getNumParams()) {
-        QualType P = F->getParamDecl(Param)->getType();
-        MayWrite =
-            P->isReferenceType() && !P.getNonReferenceType().isConstQualified();
-      }
-      if (MayWrite && Values.count(V))
+      if (V && Values.count(V) && callMayWriteArgument(C, I))
         Values[V] =
             LaneExpr::unknown(V->getNameAsString(), "may be changed by a call");
     }

@@ -30,6 +30,10 @@ namespace walk {
 
 /// The local variable \p E names, or null.
 const clang::VarDecl *localVariable(const clang::Expr *E);
+/// Whether the call \p C may change its argument \p I (counted as in
+/// C->getArg): it binds a non-const reference parameter, or the callee or
+/// its parameter is not known. A cuda::atomic_ref is never rebound.
+bool callMayWriteArgument(const clang::CallExpr *C, unsigned I);
 LaneExprPtr conjunction(LaneExprPtr A, LaneExprPtr B);
 LaneExprPtr negation(LaneExprPtr A);
 

@@ -440,32 +440,44 @@ __global__ void k(const int *in, float *out, int n) {
 
 TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
   // `base` and `step` are written by one thread (directly, through a local
-  // copy of threadIdx.x, as a conjunct of &&): the same in every lane.
-  // `all` is written by every thread, `hits` by atomics: not known.
+  // copy of threadIdx.x, as a conjunct of &&), `hits` by atomics, `flag`
+  // with a constant by any thread (and by a helper through a reference):
+  // the same in every lane. `all` is written by every thread with what it
+  // read, `late` with a constant in a loop: not known.
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(
+__device__ void raise(int &f, int v) {
+  if (v > 2)
+    f = 1;
+}
 __global__ void k(const int *in, float *out) {
   __shared__ float s[256];
-  __shared__ int base, step, all, hits;
+  __shared__ int base, step, hits, flag, all, late;
   unsigned tid = threadIdx.x;
   if (threadIdx.x == 0)
     base = in[0];
   if (tid == 0 && in[1] > 0)
     step = in[1];
-  all = in[2];
   atomicAdd(&hits, 1);
+  if (in[tid] > 3)
+    flag = 1;
+  raise(flag, in[tid]);
+  all = in[2];
+  for (int i = 0; i < in[3]; i++)
+    late = 1;
   __syncthreads();
-  out[0] = s[base + tid] + s[step * tid] + s[all + tid] + s[hits + tid];
+  out[0] = s[base + tid] + s[step * tid] + s[hits + tid] + s[flag + tid] +
+           s[all + tid] + s[late + tid];
 }
 )",
                               AST);
   std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
-  ASSERT_EQ(Tile.size(), 4u);
-  for (size_t I = 0; I < 4; ++I) {
+  ASSERT_EQ(Tile.size(), 6u);
+  for (size_t I = 0; I < 6; ++I) {
     ASSERT_EQ(Tile[I]->Instances.size(), 1u);
     const LaneExpr &Index = *Tile[I]->Instances[0].Desc.Indices[0];
-    EXPECT_EQ(mentions(Index, ExprKind::Uniform), I < 2) << I;
-    EXPECT_EQ(mentions(Index, ExprKind::Unknown), I >= 2) << I;
+    EXPECT_EQ(mentions(Index, ExprKind::Uniform), I < 4) << I;
+    EXPECT_EQ(mentions(Index, ExprKind::Unknown), I >= 4) << I;
   }
 }
 

@@ -21,6 +21,17 @@ const char *fixStyleName(FixStyle Style) {
   return "";
 }
 
+const char *noGainText(FixStyle Style) {
+  switch (Style) {
+  case FixStyle::RowPadding:
+    return "no padding of its innermost dimension lowers its wavefronts";
+  case FixStyle::XorSwizzle:
+    return "no XOR swizzle of its columns lowers its wavefronts";
+  default:
+    return "no padding of its index or row stride lowers its wavefronts";
+  }
+}
+
 uint64_t paddedElementCount(uint64_t Elements, uint64_t Period, unsigned Pad) {
   if (Period == 0)
     return Elements;

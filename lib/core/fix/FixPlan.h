@@ -48,6 +48,9 @@ enum class FixStyleChoice { Auto, Pad, Swizzle };
 /// "row padding", "row stride", "index padding", "XOR swizzle", "index
 /// swizzle".
 const char *fixStyleName(FixStyle Style);
+/// Why a plan of \p Style that lowers nothing is no fix ("no padding of
+/// its innermost dimension lowers its wavefronts").
+const char *noGainText(FixStyle Style);
 
 /// One access's wavefronts per block over all its shapes and iterations.
 struct AccessChange {

@@ -29,6 +29,9 @@ struct FixRecord {
   std::string Change;  ///< "pad it to float[32][33]"
   std::string WhyNot;  ///< no plan: why
   std::string Refusal; ///< a plan, not offered: why
+  std::string NoGain;  ///< a plan that lowers nothing: so it says
+  /// Not offered: why the other style (padding or swizzle) is no fix either.
+  std::string OtherWhyNot;
   unsigned Pad = 0;
   uint64_t Period = 0;
   /// XOR swizzle: granule bytes and masks (0 for the other styles).

@@ -94,11 +94,7 @@ void ConflictReporter::reportDeclaration(const SharedArray &Array,
                        : "; no fix: ") +
             Plan.WhyNot;
   else if (!Plan.helps())
-    Text += Rows      ? "; no padding of its innermost dimension lowers its "
-                        "wavefronts"
-            : Swizzle ? "; no XOR swizzle of its columns lowers its wavefronts"
-                      : "; no padding of its index or row stride lowers its "
-                        "wavefronts";
+    Text += std::string("; ") + noGainText(Plan.Style);
   else if (!Fix->Refusal.empty())
     Text += "; " + gerund(Fix->Change) +
             " would help, but no fix is offered: " + Fix->Refusal;

@@ -28,10 +28,14 @@ static llvm::json::Object fixObject(const FixRecord &F) {
       {"file", F.File},   {"line", F.Line},   {"column", F.Column},
       {"array", F.Array}, {"style", F.Style}, {"offered", F.Offered},
   };
+  if (!F.OtherWhyNot.empty())
+    O["otherStyle"] = F.OtherWhyNot;
   if (!F.WhyNot.empty()) {
     O["whyNot"] = F.WhyNot;
     return O;
   }
+  if (!F.NoGain.empty())
+    O["whyNot"] = F.NoGain;
   O["pad"] = F.Pad;
   if (F.Period)
     O["period"] = int64_t(F.Period);

@@ -81,6 +81,10 @@ FixRecord fixRecord(const SourceManager &SM, const ArrayFix &Fix) {
   R.Offered = Fix.fixes();
   R.WhyNot = Fix.Plan.WhyNot;
   R.Refusal = Fix.Refusal;
+  if (Fix.Plan.WhyNot.empty() && !Fix.Plan.helps())
+    R.NoGain = noGainText(Fix.Plan.Style);
+  if (!Fix.fixes())
+    R.OtherWhyNot = Fix.OtherWhyNot;
   R.Change = Fix.Plan.helps() ? Fix.Change : "";
   R.Pad = Fix.Plan.Pad;
   R.Period = Fix.Plan.Period;

@@ -134,7 +134,8 @@ std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
         else if (*Start % int64_t(W) != 0)
           Problem = "the " + A.Label + " is in a carved part that starts " +
                     std::to_string(*Start) +
-                    " elements in, not a multiple of " + std::to_string(W);
+                    (*Start == 1 ? " element" : " elements") +
+                    " in, not a multiple of " + std::to_string(W);
         return Problem.empty();
       };
       bool PerLane = mentions(*F.ViewStart, ExprKind::ThreadIdx);

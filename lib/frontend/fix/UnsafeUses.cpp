@@ -164,7 +164,8 @@ private:
 
   /// \p Cast, the parent of a row or an element's address (Stack[At]),
   /// is an explicit cast to a vector pointer whose only use is one access
-  /// that was analysed: `((V *)row)[q]`, `*(V *)&e` or `((V *)&e)[0]`.
+  /// that was analysed: `((V *)row)[q]`, `*(V *)&e`, `((V *)&e)[q]` or
+  /// `*((V *)&e + q)`.
   /// Records the vector's size for \p V.
   bool vectorAccess(const Stmt *Cast, size_t At, const VarDecl *V) {
     const auto *C = dyn_cast_or_null<ExplicitCastExpr>(Cast);
@@ -182,6 +183,13 @@ private:
     } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(Use)) {
       if (U->getOpcode() != UO_Deref)
         return false;
+    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Use);
+               B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+      // `*((V *)&e + q)`, the same access as `((V *)&e)[q]`.
+      const auto *D = dyn_cast_or_null<UnaryOperator>(parentOf(At, Child));
+      if (!D || D->getOpcode() != UO_Deref)
+        return false;
+      Access = D;
     } else {
       return false;
     }

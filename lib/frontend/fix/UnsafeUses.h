@@ -7,9 +7,10 @@
 // reinterpret_cast to vectors over the rows), when sizeof of it is used, or
 // when the address of an element is kept. This finds the first such use of
 // each __shared__ array. A row cast to a vector pointer and read or written
-// at once (`((float4 *)t[r])[q]`, `*(float4 *)&t[r][c]`), as an access that
-// was analysed, is safe: the analysis checks that it stays in the row it
-// names, and the padding keeps rows whole vectors long. So is a tile
+// at once (`((float4 *)t[r])[q]`, `*(float4 *)&t[r][c]`,
+// `*((int4 *)&t[r][0] + q)`), as an access that was analysed, is safe: the
+// analysis checks that it stays in the row it names, and the padding keeps
+// rows whole vectors long. So is a tile
 // passed to a wmma load or store whose ldm is the row length: the fix
 // grows ldm with the rows (by whole 16 bytes, as wmma and ldmatrix need).
 //

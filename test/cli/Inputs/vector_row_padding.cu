@@ -23,3 +23,18 @@ __global__ void elementAsFloat2(float2 *out) {
   t[threadIdx.x][threadIdx.y] = 1.0f;
   out[threadIdx.x] = *reinterpret_cast<float2 *>(&t[threadIdx.y][2 * (threadIdx.x % 16)]);
 }
+
+// An element's address cast to float4 and stepped by whole vectors within
+// the row: rows grow by four floats.
+__global__ void elementPlusVectors(float4 *out) {
+  __shared__ float t[32][32];
+  t[threadIdx.x][threadIdx.y] = 1.0f;
+  out[threadIdx.x] = *((float4 *)&t[threadIdx.y][0] + threadIdx.x % 8);
+}
+
+// The same stepped past the row: no padding.
+__global__ void elementPlusPastTheRow(float4 *out) {
+  __shared__ float t[32][32];
+  t[threadIdx.x][threadIdx.y] = 1.0f;
+  out[threadIdx.x] = *((float4 *)&t[threadIdx.y][0] + threadIdx.x);
+}

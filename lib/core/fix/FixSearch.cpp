@@ -75,8 +75,8 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
         auto Powers = I.Desc.PowersOfTwoFrom.find(Symbol);
         // Any other symbol of the address stays one: a uniform shift the
         // evaluation judges for every value it can take. A symbol only a
-        // guard reads (`if (flag > 0)`) is compared at its values as the
-        // address's own are.
+        // guard reads (`if (flag > 0)`) does not: it is compared at its
+        // sample values too (below).
         bool OthersBound = std::any_of(
             I.Eval.Bound.begin(), I.Eval.Bound.end(), [&](const auto &B) {
               return B.first != Symbol && InAddress.count(B.first);
@@ -88,6 +88,9 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
         if (Worst.Unresolved.empty())
           Worst.Unresolved = "the banks of the " + Label + " " + Problem;
         Problem.clear();
+        for (const auto &[Other, OtherValue] : I.Eval.Bound)
+          if (!InAddress.count(Other))
+            addSampledValues(Worst.Values[Other]);
         IntType Type = InAddress.at(Symbol);
         for (int64_t V :
              powersOfTwo(Powers->second, Type, LargestPowerCompared))

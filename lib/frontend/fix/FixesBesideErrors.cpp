@@ -38,16 +38,16 @@ CharSourceRange textOf(const SourceManager &SM, const FunctionDecl &F) {
       SM.getExpansionRange(F.getSourceRange().getEnd()).getEnd());
 }
 
-/// Where the text \p R, code, has \p Name as an identifier: lexed raw, so
-/// that a comment or a string literal (`printf("tile size")`) does not
-/// count. Invalid when it has none.
-SourceLocation identifierIn(const SourceManager &SM,
-                            const LangOptions &LangOpts, CharSourceRange R,
-                            StringRef Name) {
+/// The identifiers of the text \p R, code, with their places: lexed raw,
+/// so that a comment or a string literal (`printf("tile size")`) holds
+/// none. False when the text cannot be read.
+bool identifiersIn(const SourceManager &SM, const LangOptions &LangOpts,
+                   CharSourceRange R,
+                   std::vector<std::pair<std::string, SourceLocation>> &Out) {
   bool Invalid = false;
   StringRef Text = Lexer::getSourceText(R, SM, LangOpts, &Invalid);
-  if (Invalid)
-    return SourceLocation();
+  if (Invalid || R.getBegin().isInvalid())
+    return false;
   // The lexer reads up to a terminating NUL, which the file's text lacks.
   std::string Copy = Text.str();
   Lexer Raw(R.getBegin(), LangOpts, Copy.c_str(), Copy.c_str(),
@@ -57,11 +57,49 @@ SourceLocation identifierIn(const SourceManager &SM,
     End = Raw.LexFromRawLexer(T);
     if (T.is(tok::eof))
       break;
-    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == Name)
-      return T.getLocation();
+    if (T.is(tok::raw_identifier))
+      Out.push_back({T.getRawIdentifier().str(), T.getLocation()});
   }
-  return SourceLocation();
+  return true;
 }
+
+/// Whether a value of type \p T can hold an address (a function's or an
+/// array's): a pointer or reference, or an array or class holding one
+/// (`cudaDeviceProp` holds none); a type not known can.
+bool canHoldAddress(QualType T, unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (Depth > 8 || T->isDependentType() || T->isReferenceType() ||
+      T->isAnyPointerType() || T->isMemberPointerType() ||
+      T->isBlockPointerType() || T->isUndeducedType())
+    return true;
+  if (T->isArithmeticType() || T->isEnumeralType())
+    return false;
+  if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+    return canHoldAddress(A->getElementType(), Depth + 1);
+  const CXXRecordDecl *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition())
+    return true;
+  for (const CXXBaseSpecifier &B : R->bases())
+    if (canHoldAddress(B.getType(), Depth + 1))
+      return true;
+  for (const FieldDecl *F : R->fields())
+    if (canHoldAddress(F->getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// The variables and parameters of \p F that can hold a function's or an
+/// array's address: one set in a statement clang kept can carry a name
+/// into its error.
+struct Carriers : RecursiveASTVisitor<Carriers> {
+  std::set<std::string> Names;
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getIdentifier() && canHoldAddress(V->getType()))
+      Names.insert(V->getName().str());
+    return true;
+  }
+};
 
 /// The name of the innermost function whose text holds \p Loc, if any.
 std::string functionAt(const SourceManager &SM,
@@ -114,16 +152,30 @@ std::string FunctionsWithErrors::reach(const ArrayFix &Fix) const {
       return "the fix edits '" + F->getNameAsString() + "' (" + Where +
              "), which clang could not parse: what it dropped there is not "
              "known";
-    // Only where clang reported errors can it have dropped code.
-    for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted)) {
-      for (const std::string &Name : Names)
-        if (SourceLocation At = identifierIn(SM, Ctx.getLangOpts(), R, Name);
-            At.isValid())
-          return "'" + F->getNameAsString() + "', which clang could not " +
-                 "parse (" + Where + "), names '" + Name + "' at " +
-                 describePlace(SM, At) +
-                 ", near its error, and the fix rewrites or uses it";
-    }
+    // Only where clang reported errors can it have dropped code, unless
+    // that code names a variable a kept statement may have given what the
+    // fix touches: then the whole function counts.
+    std::vector<std::pair<std::string, SourceLocation>> Near, Whole;
+    bool Readable = true;
+    for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted))
+      Readable = Readable && identifiersIn(SM, Ctx.getLangOpts(), R, Near);
+    Carriers Held;
+    Held.TraverseDecl(const_cast<FunctionDecl *>(F));
+    bool Carried = llvm::any_of(
+        Near, [&](const auto &I) { return Held.Names.count(I.first) > 0; });
+    if (!Readable || Carried)
+      Readable = identifiersIn(SM, Ctx.getLangOpts(), textOf(SM, *F), Whole);
+    if (!Readable)
+      return "'" + F->getNameAsString() + "', which clang could not parse (" +
+             Where + "), cannot be read around its error";
+    for (const auto &[Name, At] : Carried ? Whole : Near)
+      if (Names.count(Name))
+        return "'" + F->getNameAsString() + "', which clang could not " +
+               "parse (" + Where + "), names '" + Name + "' at " +
+               describePlace(SM, At) +
+               (Carried ? ", and a variable it uses near its error may hold "
+                          "it; the fix rewrites or uses it"
+                        : ", near its error, and the fix rewrites or uses it");
   }
   return "";
 }

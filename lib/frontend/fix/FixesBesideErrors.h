@@ -12,6 +12,9 @@
 // clang dropped there could otherwise pass the buffer on, launch the
 // kernel or call the rewritten helper unseen; the statements it kept are
 // analysed as they are. A name in a comment or a string does not count.
+// When that text names a variable that can hold an address (a kept
+// statement may have set it to the kernel or the buffer), or cannot be
+// read, the whole function counts.
 //
 //===----------------------------------------------------------------------===//
 

@@ -139,25 +139,31 @@ public:
 
   std::vector<CharSourceRange> Out;
 
+  /// Set when a statement's or a gap's text is not one readable stretch of
+  /// one file (a macro's body, an invalid range): then none is trusted.
+  bool Unreadable = false;
+
   void block(const CompoundStmt &Block) {
     SourceLocation Gap = afterToken(Block.getLBracLoc());
     for (const Stmt *S : Block.body()) {
       CharSourceRange R = textOf(SM, S->getSourceRange());
-      Out.push_back(CharSourceRange::getCharRange(Gap, R.getBegin()));
+      add(CharSourceRange::getCharRange(Gap, R.getBegin()));
       if (Finder.holdsError(*S) || holdsErrorLocation(R)) {
         if (const auto *Inner = dyn_cast<CompoundStmt>(S))
           block(*Inner);
         else
-          Out.push_back(R);
+          add(R);
       }
       Gap = afterToken(R.getEnd());
     }
-    Out.push_back(CharSourceRange::getCharRange(
-        Gap, SM.getExpansionLoc(Block.getRBracLoc())));
+    add(CharSourceRange::getCharRange(Gap,
+                                      SM.getExpansionLoc(Block.getRBracLoc())));
   }
 
   /// Whether every error inside \p Function's text lies in Out.
   bool coversErrors(CharSourceRange Function) const {
+    if (Function.getBegin().isInvalid() || Function.getEnd().isInvalid())
+      return false;
     for (SourceLocation Loc : ErrorLocations) {
       if (Loc.isInvalid() ||
           !SM.isPointWithin(Loc, Function.getBegin(), Function.getEnd()))
@@ -171,12 +177,25 @@ public:
   }
 
 private:
+  void add(CharSourceRange R) {
+    SourceLocation B = R.getBegin(), E = R.getEnd();
+    if (B.isInvalid() || E.isInvalid() || SM.getFileID(B) != SM.getFileID(E) ||
+        SM.isBeforeInTranslationUnit(E, B)) {
+      Unreadable = true;
+      return;
+    }
+    Out.push_back(R);
+  }
+
   SourceLocation afterToken(SourceLocation Loc) const {
     return Lexer::getLocForEndOfToken(SM.getExpansionLoc(Loc), 0, SM,
                                       Ctx.getLangOpts());
   }
 
   bool holdsErrorLocation(CharSourceRange R) const {
+    // A statement without a place holds whatever it holds: taken whole.
+    if (R.getBegin().isInvalid() || R.getEnd().isInvalid())
+      return true;
     return llvm::any_of(ErrorLocations, [&](SourceLocation Loc) {
       return Loc.isValid() && SM.isPointWithin(Loc, R.getBegin(), R.getEnd());
     });
@@ -201,7 +220,7 @@ textAroundErrors(const FunctionDecl &F,
     return {Whole};
   ErrorTextCollector Collector(Ctx, ErrorLocations, Accepted);
   Collector.block(*Body);
-  if (!Collector.coversErrors(Whole))
+  if (Collector.Unreadable || !Collector.coversErrors(Whole))
     return {Whole};
   return std::move(Collector.Out);
 }

@@ -39,12 +39,9 @@ std::string nameOf(const FunctionDecl &F) {
 }
 
 /// The first argument that binds to \p F's first parameter: a call of an
-/// object's operator() passes the object first.
+/// object's operator() passes the object first (a static operator() too).
 unsigned firstArgument(const CallExpr *C, const FunctionDecl &F) {
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&F))
-    if (isa<CXXOperatorCallExpr>(C) && M->isInstance())
-      return 1;
-  return 0;
+  return isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(&F) ? 1 : 0;
 }
 
 } // namespace

@@ -36,14 +36,11 @@ bool callMayWriteArgument(const CallExpr *C, unsigned I) {
   if (isAtomicRef(Arg->getType()) ||
       isAtomicRef(Arg->IgnoreParenImpCasts()->getType()))
     return false;
-  // A member operator's first argument is its implicit object, the others
-  // its parameters.
+  // A member operator's first argument is its object (a static
+  // operator() too), the others its parameters.
   const FunctionDecl *F = C->getDirectCallee();
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
-  unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
-                            Method->isImplicitObjectMemberFunction()
-                        ? 1
-                        : 0;
+  unsigned Object =
+      isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(F) ? 1 : 0;
   if (!F || I < Object || I - Object >= F->getNumParams())
     return true;
   QualType P = F->getParamDecl(I - Object)->getType();

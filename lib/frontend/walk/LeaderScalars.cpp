@@ -101,8 +101,31 @@ bool underLeaderTest(ASTContext &Ctx, const Stmt *Write) {
   }
 }
 
+/// A visitor that counts the lambdas and local classes around the node it
+/// visits: their bodies run where they are called, not where they are
+/// written, so there the scalar may only be read.
+template <typename Derived>
+class NestedBodies : public RecursiveASTVisitor<Derived> {
+public:
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++Nested;
+    bool Go = RecursiveASTVisitor<Derived>::TraverseLambdaExpr(L);
+    --Nested;
+    return Go;
+  }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *R) {
+    ++Nested;
+    bool Go = RecursiveASTVisitor<Derived>::TraverseCXXRecordDecl(R);
+    --Nested;
+    return Go;
+  }
+
+protected:
+  unsigned Nested = 0;
+};
+
 /// Each use of the candidate scalars: a read, or a write by a leader.
-class Uses : public RecursiveASTVisitor<Uses> {
+class Uses : public NestedBodies<Uses> {
 public:
   Uses(ASTContext &Ctx, llvm::DenseMap<const VarDecl *, bool> &Qualifies)
       : Ctx(Ctx), Qualifies(Qualifies) {}
@@ -113,7 +136,7 @@ public:
     if (It == Qualifies.end() || !It->second)
       return true;
     bool Read = false;
-    It->second = isReadOrLeaderWrite(Ref, Read);
+    It->second = isReadOrLeaderWrite(Ref, Read) && (Read || Nested == 0);
     // Every write before every read, in the order of the source: the
     // reads see one value (a read between two writes would see another).
     const SourceManager &SM = Ctx.getSourceManager();
@@ -165,8 +188,11 @@ private:
   /// that the callee only uses as the scalar may be used (a helper that
   /// raises a flag with `atomicExch(&flag, 1)`).
   bool boundParameterQualifies(const CallExpr *Call, const Expr *Arg) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !F->hasBody() || isa<CXXOperatorCallExpr>(Call) || Depth >= 4)
+    // The definition's own parameters: a declaration seen first has others.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *F = nullptr;
+    if (!Callee || !Callee->hasBody(F) || !F ||
+        isa<CXXOperatorCallExpr>(Call) || Depth >= 4)
       return false;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       if (Call->getArg(I) != Arg)
@@ -177,26 +203,32 @@ private:
       ParameterUses Finder(F->getParamDecl(I));
       Finder.TraverseStmt(F->getBody());
       ++Depth;
-      bool Qualifies = llvm::all_of(Finder.Refs, [&](const DeclRefExpr *R) {
-        bool Read = false;
-        return isReadOrLeaderWrite(R, Read);
-      });
+      bool Qualifies =
+          llvm::all_of(Finder.Refs, [&](const ParameterUses::Use &U) {
+            bool Read = false;
+            return isReadOrLeaderWrite(U.Ref, Read) && (Read || !U.Nested);
+          });
       --Depth;
       return Qualifies;
     }
     return false;
   }
 
-  /// The uses of one parameter in its function's body.
-  struct ParameterUses : RecursiveASTVisitor<ParameterUses> {
+  /// The uses of one parameter in its function's body, each marked when
+  /// it lies in a lambda or a local class.
+  struct ParameterUses : NestedBodies<ParameterUses> {
     explicit ParameterUses(const ParmVarDecl *P) : P(P) {}
+    struct Use {
+      const DeclRefExpr *Ref;
+      bool Nested;
+    };
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Ref->getDecl() == P)
-        Refs.push_back(Ref);
+        Refs.push_back({Ref, Nested > 0});
       return true;
     }
     const ParmVarDecl *P;
-    std::vector<const DeclRefExpr *> Refs;
+    std::vector<Use> Refs;
   };
 
   /// `flag = 1`: whichever threads write it, they write one value.
@@ -219,7 +251,11 @@ private:
     }
     const auto *Call = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    // CUDA's own (the toolkit's headers or clang's), not a user's function
+    // of that name, whose body could keep the address.
     return F && F->getIdentifier() && F->getName().starts_with("atomic") &&
+           Ctx.getSourceManager().isInSystemHeader(
+               Ctx.getSourceManager().getExpansionLoc(F->getLocation())) &&
            Call->getNumArgs() > 0 &&
            Call->getArg(0)->IgnoreParenImpCasts() == Address;
   }

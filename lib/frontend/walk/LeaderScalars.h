@@ -9,16 +9,17 @@
 // lane of a warp then reads the same value: such a scalar is a
 // warp-uniform value not known, as a kernel parameter is, and an index or
 // a guard that uses it is judged over its values. A scalar qualifies when
-// it is an integer declared in the function, every write of it is outside
-// loops and is an assignment or increment under an `if` whose condition
+// it is an integer declared in the function; every write of it is outside
+// loops, lambdas and local classes (their bodies run where they are
+// called) and is an assignment or increment under an `if` whose condition
 // requires `threadIdx.D == c`, `!threadIdx.D`, or `g.thread_rank() == c`
 // (directly, through a local initialised with it, or as a conjunct of
-// `&&`), an assignment of a constant, a CUDA atomic given its address, or
-// a reference parameter that the callee uses in these ways; every other
-// use reads its value (its address kept disqualifies it); every write
-// comes before every read in the source (so that all reads see one
-// value); and no parameter of the function has its name (the symbol is
-// named as the scalar).
+// `&&`), an assignment of a constant, one of the toolkit's atomics given
+// its address, or a reference parameter that the callee's definition uses
+// in these ways; every other use reads its value (its address kept
+// disqualifies it); every write comes before every read in the source (so
+// that all reads see one value); and no parameter of the function has its
+// name (the symbol is named as the scalar).
 //
 //===----------------------------------------------------------------------===//
 

@@ -443,16 +443,19 @@ TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
   // copy of threadIdx.x, as a conjunct of &&), `hits` by atomics, `flag`
   // with a constant by any thread (and by a helper through a reference):
   // the same in every lane. `all` is written by every thread with what it
-  // read, `late` with a constant in a loop: not known.
+  // read, `late` with a constant in a loop, `kept` by a helper whose
+  // definition (after its declaration) keeps its address, `later` by a
+  // lambda called where it may run between reads: not known.
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(
 __device__ void raise(int &f, int v) {
   if (v > 2)
     f = 1;
 }
+__device__ int *keep(int &f);
 __global__ void k(const int *in, float *out) {
   __shared__ float s[256];
-  __shared__ int base, step, hits, flag, all, late;
+  __shared__ int base, step, hits, flag, all, late, kept, later;
   unsigned tid = threadIdx.x;
   if (threadIdx.x == 0)
     base = in[0];
@@ -465,15 +468,20 @@ __global__ void k(const int *in, float *out) {
   all = in[2];
   for (int i = 0; i < in[3]; i++)
     late = 1;
+  int *p = keep(kept);
+  auto bump = [] { later = 1; };
   __syncthreads();
   out[0] = s[base + tid] + s[step * tid] + s[hits + tid] + s[flag + tid] +
-           s[all + tid] + s[late + tid];
+           s[all + tid] + s[late + tid] + s[kept + tid] + s[later + tid];
+  *p = 2;
+  bump();
 }
+__device__ int *keep(int &f) { return &f; }
 )",
                               AST);
   std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
-  ASSERT_EQ(Tile.size(), 6u);
-  for (size_t I = 0; I < 6; ++I) {
+  ASSERT_EQ(Tile.size(), 8u);
+  for (size_t I = 0; I < 8; ++I) {
     ASSERT_EQ(Tile[I]->Instances.size(), 1u);
     const LaneExpr &Index = *Tile[I]->Instances[0].Desc.Indices[0];
     EXPECT_EQ(mentions(Index, ExprKind::Uniform), I < 4) << I;

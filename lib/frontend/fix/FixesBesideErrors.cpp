@@ -31,13 +31,6 @@ struct Definitions : RecursiveASTVisitor<Definitions> {
   }
 };
 
-/// The expansion range of \p F's text.
-CharSourceRange textOf(const SourceManager &SM, const FunctionDecl &F) {
-  return CharSourceRange::getTokenRange(
-      SM.getExpansionRange(F.getSourceRange().getBegin()).getBegin(),
-      SM.getExpansionRange(F.getSourceRange().getEnd()).getEnd());
-}
-
 /// The identifiers of the text \p R, code, with their places: lexed raw,
 /// so that a comment or a string literal (`printf("tile size")`) holds
 /// none. False when the text cannot be read.
@@ -108,7 +101,7 @@ std::string functionAt(const SourceManager &SM,
   const FunctionDecl *Best = nullptr;
   unsigned BestLength = ~0u;
   for (const FunctionDecl *F : All) {
-    CharSourceRange R = textOf(SM, *F);
+    CharSourceRange R = expansionText(SM, F->getSourceRange());
     if (!R.isValid() || !SM.isPointWithin(Loc, R.getBegin(), R.getEnd()))
       continue;
     unsigned Length =
@@ -126,17 +119,38 @@ std::string functionAt(const SourceManager &SM,
 FunctionsWithErrors::FunctionsWithErrors(
     ASTContext &Ctx, llvm::ArrayRef<SourceLocation> ErrorLocations,
     llvm::ArrayRef<SourceLocation> Accepted)
-    : Ctx(Ctx), ErrorLocations(ErrorLocations.vec()), Accepted(Accepted.vec()) {
+    : Ctx(Ctx) {
   Definitions D;
   D.TraverseDecl(Ctx.getTranslationUnitDecl());
   All = std::move(D.All);
-  for (const FunctionDecl *F : All)
-    if (functionHasErrors(*F, ErrorLocations, Accepted))
-      Broken.push_back(F);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *F : All) {
+    if (!functionHasErrors(*F, ErrorLocations, Accepted))
+      continue;
+    // Only where clang reported errors can it have dropped code, unless
+    // that code names a variable a kept statement may have given what a
+    // fix touches: then the whole function counts.
+    Broken B{F};
+    for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted))
+      B.Readable =
+          B.Readable && identifiersIn(SM, Ctx.getLangOpts(), R, B.Identifiers);
+    Carriers Held;
+    Held.TraverseDecl(const_cast<FunctionDecl *>(F));
+    B.Carried = llvm::any_of(B.Identifiers, [&](const auto &I) {
+      return Held.Names.count(I.first) > 0;
+    });
+    if (!B.Readable || B.Carried) {
+      B.Identifiers.clear();
+      B.Readable =
+          identifiersIn(SM, Ctx.getLangOpts(),
+                        expansionText(SM, F->getSourceRange()), B.Identifiers);
+    }
+    BrokenFunctions.push_back(std::move(B));
+  }
 }
 
 std::string FunctionsWithErrors::reach(const ArrayFix &Fix) const {
-  if (Broken.empty() || !Fix.fixes())
+  if (BrokenFunctions.empty() || !Fix.fixes())
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
   // What the fix touches: its arrays, and the functions its edits are in.
@@ -146,36 +160,24 @@ std::string FunctionsWithErrors::reach(const ArrayFix &Fix) const {
   for (const FixEdit &E : Fix.Edits)
     if (std::string F = functionAt(SM, All, E.Range.getBegin()); !F.empty())
       Names.insert(F);
-  for (const FunctionDecl *F : Broken) {
-    std::string Where = describePlace(SM, F->getLocation());
-    if (F->getIdentifier() && Names.count(F->getName().str()))
-      return "the fix edits '" + F->getNameAsString() + "' (" + Where +
+  for (const Broken &B : BrokenFunctions) {
+    std::string Where = describePlace(SM, B.F->getLocation());
+    if (B.F->getIdentifier() && Names.count(B.F->getName().str()))
+      return "the fix edits '" + B.F->getNameAsString() + "' (" + Where +
              "), which clang could not parse: what it dropped there is not "
              "known";
-    // Only where clang reported errors can it have dropped code, unless
-    // that code names a variable a kept statement may have given what the
-    // fix touches: then the whole function counts.
-    std::vector<std::pair<std::string, SourceLocation>> Near, Whole;
-    bool Readable = true;
-    for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted))
-      Readable = Readable && identifiersIn(SM, Ctx.getLangOpts(), R, Near);
-    Carriers Held;
-    Held.TraverseDecl(const_cast<FunctionDecl *>(F));
-    bool Carried = llvm::any_of(
-        Near, [&](const auto &I) { return Held.Names.count(I.first) > 0; });
-    if (!Readable || Carried)
-      Readable = identifiersIn(SM, Ctx.getLangOpts(), textOf(SM, *F), Whole);
-    if (!Readable)
-      return "'" + F->getNameAsString() + "', which clang could not parse (" +
+    if (!B.Readable)
+      return "'" + B.F->getNameAsString() + "', which clang could not parse (" +
              Where + "), cannot be read around its error";
-    for (const auto &[Name, At] : Carried ? Whole : Near)
+    for (const auto &[Name, At] : B.Identifiers)
       if (Names.count(Name))
-        return "'" + F->getNameAsString() + "', which clang could not " +
+        return "'" + B.F->getNameAsString() + "', which clang could not " +
                "parse (" + Where + "), names '" + Name + "' at " +
                describePlace(SM, At) +
-               (Carried ? ", and a variable it uses near its error may hold "
-                          "it; the fix rewrites or uses it"
-                        : ", near its error, and the fix rewrites or uses it");
+               (B.Carried
+                    ? ", and a variable it uses near its error may hold it; "
+                      "the fix rewrites or uses it"
+                    : ", near its error, and the fix rewrites or uses it");
   }
   return "";
 }

@@ -28,6 +28,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bankfix {
@@ -45,11 +46,22 @@ public:
   std::string reach(const ArrayFix &Fix) const;
 
 private:
+  /// A function holding an error, with the identifiers of the text where
+  /// clang may have dropped code (the whole function's when that text
+  /// names a variable that can hold an address); none and not Readable
+  /// when it cannot be read.
+  struct Broken {
+    const clang::FunctionDecl *F;
+    bool Readable = true;
+    /// The identifiers are the whole function's.
+    bool Carried = false;
+    std::vector<std::pair<std::string, clang::SourceLocation>> Identifiers;
+  };
+
   clang::ASTContext &Ctx;
   /// Every function definition, instantiations included.
   std::vector<const clang::FunctionDecl *> All;
-  std::vector<const clang::FunctionDecl *> Broken;
-  std::vector<clang::SourceLocation> ErrorLocations, Accepted;
+  std::vector<Broken> BrokenFunctions;
 };
 
 } // namespace bankfix

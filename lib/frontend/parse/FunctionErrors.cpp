@@ -106,26 +106,22 @@ bool functionHasErrors(const FunctionDecl &F,
   if (Finder.Found)
     return true;
   const SourceManager &SM = F.getASTContext().getSourceManager();
-  SourceRange Range = F.getSourceRange();
-  if (Range.isInvalid())
+  if (F.getSourceRange().isInvalid())
     return false;
-  SourceLocation Begin = SM.getExpansionRange(Range.getBegin()).getBegin();
-  SourceLocation End = SM.getExpansionRange(Range.getEnd()).getEnd();
+  CharSourceRange Text = expansionText(SM, F.getSourceRange());
   for (SourceLocation Loc : ErrorLocations)
-    if (Loc.isValid() && SM.isPointWithin(Loc, Begin, End))
+    if (Loc.isValid() && SM.isPointWithin(Loc, Text.getBegin(), Text.getEnd()))
       return true;
   return false;
 }
 
-namespace {
-
-/// The text of \p R, from the first character of its first token to the
-/// last of its last, where the file holds it.
-CharSourceRange textOf(const SourceManager &SM, SourceRange R) {
+CharSourceRange expansionText(const SourceManager &SM, SourceRange R) {
   return CharSourceRange::getTokenRange(
       SM.getExpansionRange(R.getBegin()).getBegin(),
       SM.getExpansionRange(R.getEnd()).getEnd());
 }
+
+namespace {
 
 /// Collects the statements of a body that hold errors and the text
 /// between statements.
@@ -146,7 +142,7 @@ public:
   void block(const CompoundStmt &Block) {
     SourceLocation Gap = afterToken(Block.getLBracLoc());
     for (const Stmt *S : Block.body()) {
-      CharSourceRange R = textOf(SM, S->getSourceRange());
+      CharSourceRange R = expansionText(SM, S->getSourceRange());
       add(CharSourceRange::getCharRange(Gap, R.getBegin()));
       if (Finder.holdsError(*S) || holdsErrorLocation(R)) {
         if (const auto *Inner = dyn_cast<CompoundStmt>(S))
@@ -214,7 +210,8 @@ textAroundErrors(const FunctionDecl &F,
                  llvm::ArrayRef<SourceLocation> ErrorLocations,
                  llvm::ArrayRef<SourceLocation> Accepted) {
   const ASTContext &Ctx = F.getASTContext();
-  CharSourceRange Whole = textOf(Ctx.getSourceManager(), F.getSourceRange());
+  CharSourceRange Whole =
+      expansionText(Ctx.getSourceManager(), F.getSourceRange());
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.getBody());
   if (F.isInvalidDecl() || !Body)
     return {Whole};

@@ -18,11 +18,17 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <vector>
 
 namespace bankfix {
+
+/// The text of \p R where the file holds it: from the first character of
+/// its first token to the last of its last, macros taken at their use.
+clang::CharSourceRange expansionText(const clang::SourceManager &SM,
+                                     clang::SourceRange R);
 
 /// \p ErrorLocations: expansion locations of the errors reported (as
 /// ErrorRecorder keeps them); \p Accepted: those of the declarations clang

@@ -38,12 +38,6 @@ std::string nameOf(const FunctionDecl &F) {
   return "'" + functionDisplayName(F) + "'";
 }
 
-/// The first argument that binds to \p F's first parameter: a call of an
-/// object's operator() passes the object first (a static operator() too).
-unsigned firstArgument(const CallExpr *C, const FunctionDecl &F) {
-  return isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(&F) ? 1 : 0;
-}
-
 } // namespace
 
 void Walker::remark(SourceLocation Loc, std::string Message) {

@@ -30,17 +30,18 @@ const VarDecl *localVariable(const Expr *E) {
   return nullptr;
 }
 
+unsigned firstArgument(const CallExpr *C, const FunctionDecl &F) {
+  return isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(&F) ? 1 : 0;
+}
+
 bool callMayWriteArgument(const CallExpr *C, unsigned I) {
   // An operator an atomic_ref inherits gets it cast to its base.
   const Expr *Arg = C->getArg(I);
   if (isAtomicRef(Arg->getType()) ||
       isAtomicRef(Arg->IgnoreParenImpCasts()->getType()))
     return false;
-  // A member operator's first argument is its object (a static
-  // operator() too), the others its parameters.
   const FunctionDecl *F = C->getDirectCallee();
-  unsigned Object =
-      isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(F) ? 1 : 0;
+  unsigned Object = F ? firstArgument(C, *F) : 0;
   if (!F || I < Object || I - Object >= F->getNumParams())
     return true;
   QualType P = F->getParamDecl(I - Object)->getType();

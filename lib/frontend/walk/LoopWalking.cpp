@@ -9,7 +9,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/Walker.h"
 
 #include "core/expr/LaneEvaluator.h"

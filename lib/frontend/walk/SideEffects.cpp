@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/Walker.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -30,6 +30,10 @@ namespace walk {
 
 /// The local variable \p E names, or null.
 const clang::VarDecl *localVariable(const clang::Expr *E);
+/// The first argument of \p C that binds to \p F's first parameter: a
+/// call of an object's operator() passes the object first (a static
+/// operator() too).
+unsigned firstArgument(const clang::CallExpr *C, const clang::FunctionDecl &F);
 /// Whether the call \p C may change its argument \p I (counted as in
 /// C->getArg): it binds a non-const reference parameter, or the callee or
 /// its parameter is not known. A cuda::atomic_ref is never rebound.

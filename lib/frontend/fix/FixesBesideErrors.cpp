@@ -130,7 +130,8 @@ FunctionsWithErrors::FunctionsWithErrors(
     // Only where clang reported errors can it have dropped code, unless
     // that code names a variable a kept statement may have given what a
     // fix touches: then the whole function counts.
-    Broken B{F};
+    Broken B;
+    B.F = F;
     for (CharSourceRange R : textAroundErrors(*F, ErrorLocations, Accepted))
       B.Readable =
           B.Readable && identifiersIn(SM, Ctx.getLangOpts(), R, B.Identifiers);

@@ -51,7 +51,7 @@ private:
   /// names a variable that can hold an address); none and not Readable
   /// when it cannot be read.
   struct Broken {
-    const clang::FunctionDecl *F;
+    const clang::FunctionDecl *F = nullptr;
     bool Readable = true;
     /// The identifiers are the whole function's.
     bool Carried = false;

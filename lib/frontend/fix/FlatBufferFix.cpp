@@ -178,6 +178,12 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
                "reference): there is no index to rewrite";
       for (const ArraySubscriptExpr *S : Named) {
         const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+        if (const auto *Field = dyn_cast<MemberExpr>(Base);
+            Field && Field->getType()->isPointerType())
+          return "the " + Label + " reaches " + Name + " through the field '" +
+                 Field->getMemberDecl()->getNameAsString() +
+                 "' of an object: subscripts made through a field are not "
+                 "rewritten";
         if (isa<MemberExpr>(Base) || isa<ArraySubscriptExpr>(Base))
           return "the " + Label + " indexes a member or a row of " + Name +
                  ", not the buffer itself: there is no index of it to rewrite";

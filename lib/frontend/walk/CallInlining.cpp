@@ -32,6 +32,41 @@ namespace {
 /// Calls followed inside one another, at most.
 constexpr unsigned MaxCallDepth = 16;
 
+/// The __shared__ variable \p E names a part of (`temp.load`, a member
+/// of a union included, `tile[i]`), or null.
+const VarDecl *sharedRootOf(const Expr *E) {
+  while (E) {
+    E = skipWrappers(E)->IgnoreImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->isArrow() ? nullptr : M->getBase();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(R->getDecl());
+      return V && V->hasAttr<CUDASharedAttr>() ? V : nullptr;
+    } else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// What the object \p Object was constructed with, when it is made here
+/// (`Load(temp).Load(...)`) or is a local object made by a constructor:
+/// it may keep them.
+std::vector<const Expr *> constructorArguments(const Expr *Object) {
+  Object = skipWrappers(Object)->IgnoreImpCasts();
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Object))
+    Object = skipWrappers(F->getSubExpr())->IgnoreImpCasts();
+  if (const auto *R = dyn_cast<DeclRefExpr>(Object))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        V && V->hasLocalStorage() && V->getInit())
+      Object = V->getInit()->IgnoreImplicit();
+  const auto *C = dyn_cast<CXXConstructExpr>(Object);
+  if (!C)
+    return {};
+  return {C->arg_begin(), C->arg_end()};
+}
+
 std::string nameOf(const FunctionDecl &F) {
   if (isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F).getParent()->isLambda())
     return "the lambda";
@@ -71,10 +106,17 @@ bool Walker::refuseCall(const CallExpr *C, const FunctionDecl *F) {
 
 void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
   unsigned First = firstArgument(C, F);
+  std::vector<const Expr *> Args;
+  for (unsigned I = First; I < C->getNumArgs(); ++I)
+    Args.push_back(C->getArg(I));
+  bindArguments(Args, F);
+}
+
+void Walker::bindArguments(llvm::ArrayRef<const Expr *> Args,
+                           const FunctionDecl &F) {
   for (unsigned I = 0; I < F.getNumParams(); ++I) {
     const ParmVarDecl *P = F.getParamDecl(I);
-    const Expr *Arg =
-        I + First < C->getNumArgs() ? C->getArg(I + First) : P->getDefaultArg();
+    const Expr *Arg = I < Args.size() ? Args[I] : P->getDefaultArg();
     QualType T = P->getType();
     bindPointer(P, std::nullopt);
     Values.erase(P);
@@ -159,20 +201,27 @@ void Walker::inlineCall(const CallExpr *C) {
     // The arguments and, for a member function (a conversion operator of a
     // __half, say), the object it is called on.
     std::vector<const Expr *> Passed(C->arg_begin(), C->arg_end());
+    // And what that object was made with, which it may keep (a CUB block
+    // primitive constructed on its TempStorage).
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-      if (const Expr *Object = M->getImplicitObjectArgument())
+      if (const Expr *Object = M->getImplicitObjectArgument()) {
         Passed.insert(Passed.begin(), Object);
+        for (const Expr *Kept : constructorArguments(Object))
+          Passed.push_back(Kept);
+      }
     for (const Expr *Arg : Passed) {
       std::optional<SharedObject> P =
           Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
-      if (!P && Arg->isLValue() &&
-          !Arg->getType()->isIntegralOrEnumerationType())
+      bool Place =
+          Arg->isLValue() && !Arg->getType()->isIntegralOrEnumerationType();
+      if (!P && Place)
         P = objectOf(Arg);
-      if (!P)
+      const VarDecl *Root = P ? P->Root : Place ? sharedRootOf(Arg) : nullptr;
+      if (!Root)
         continue;
       SharedArgument = true;
       remark(Arg->getBeginLoc(),
-             "'" + P->Root->getNameAsString() + "' is passed to " +
+             "'" + Root->getNameAsString() + "' is passed to " +
                  (Callee ? nameOf(*Callee) : std::string("a function")) +
                  ", whose body bankfix cannot see: its shared accesses "
                  "there are not judged");
@@ -191,10 +240,19 @@ void Walker::inlineCall(const CallExpr *C) {
   }
   if (refuseCall(C, Def))
     return;
+  // The object a member function runs on, read in the caller's frame.
+  ObjectStatePtr This;
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+    This = objectState(M->getImplicitObjectArgument());
+  else if (const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+           isa<CXXOperatorCallExpr>(C) && Method && Method->isInstance() &&
+           C->getNumArgs() > 0)
+    This = objectState(C->getArg(0));
   bindParameters(C, *Def);
   CallFrame New;
   New.Call = C;
   New.Callee = Def;
+  New.This = std::move(This);
   Frames.push_back(std::move(New));
   walk(Def->getBody());
   CallFrame Frame = std::move(Frames.back());

@@ -17,6 +17,8 @@
 
 #include "clang/AST/Attr.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace bankfix {
@@ -66,6 +68,7 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
       Translator(Ctx, Values, &CallValues, Options.BlockDim) {
   Translator.setPlaces(
       [this](const VarDecl *V) { return Pointers.count(V) != 0; });
+  Translator.setMembers([this](const MemberExpr *M) { return fieldValue(M); });
   bool Kernel = Function.hasAttr<CUDAGlobalAttr>();
   for (const ParmVarDecl *P : Function.parameters()) {
     if (!P->getType()->isIntegralOrEnumerationType())
@@ -94,7 +97,8 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
 
 /// A pointer into shared memory kept inside an object (a functor built
 /// with `{tile}`): the accesses made through it are not followed; say so.
-void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init) {
+void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init,
+                                const ObjectState *Kept) {
   Init = Init->IgnoreImplicit();
   std::vector<const Expr *> Parts;
   if (const auto *List = dyn_cast<InitListExpr>(Init))
@@ -104,7 +108,16 @@ void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init) {
   for (const Expr *Part : Parts) {
     if (!Part || !Part->getType()->isPointerType())
       continue;
-    if (std::optional<SharedObject> P = pointeeOf(Part))
+    std::optional<SharedObject> P = pointeeOf(Part);
+    // Kept in a field the walk follows, or named by the remark on the
+    // field that keeps it.
+    bool Followed =
+        P && ((Kept && std::any_of(Kept->Places.begin(), Kept->Places.end(),
+                                   [&](const auto &F) {
+                                     return F.second.Root == P->Root;
+                                   })) ||
+              RemarkedRoots.count(P->Root));
+    if (P && !Followed)
       remark(Part->getBeginLoc(),
              "'" + P->Root->getNameAsString() + "' is stored in '" +
                  V.getNameAsString() +
@@ -138,8 +151,12 @@ void Walker::walkDecl(const DeclStmt *S) {
           NarrowedLoads[Copy->getArg(0)->IgnoreParens()] = *N;
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
-    if (V->getType()->isRecordType() && V->getInit() && !bindAtomicRef(*V))
-      noteStoredPointers(*V, V->getInit());
+    if (V->getType()->isRecordType() && V->getInit() && !bindAtomicRef(*V)) {
+      noteObject(*V);
+      auto Kept = Objects.find(V);
+      noteStoredPointers(*V, V->getInit(),
+                         Kept == Objects.end() ? nullptr : Kept->second.get());
+    }
     QualType T = V->getType();
     if (T->isPointerType() || T->isLValueReferenceType()) {
       const Expr *Init = V->getInit();

@@ -223,6 +223,9 @@ LaneExprPtr IndexTranslator::translateCall(const CallExpr *C) {
 LaneExprPtr IndexTranslator::translateMember(const MemberExpr *M) {
   if (LaneExprPtr Component = groupIndexComponent(M, blockDims()))
     return Component;
+  if (MemberValue)
+    if (LaneExprPtr Field = MemberValue(M))
+      return Field;
   return unknown(M, "is read from memory");
 }
 

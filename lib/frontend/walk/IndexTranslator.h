@@ -49,6 +49,13 @@ public:
     this->HoldsPlace = std::move(HoldsPlace);
   }
 
+  /// \p MemberValue gives the value of an integer field an expression
+  /// reads (null: not known).
+  void setMembers(
+      std::function<LaneExprPtr(const clang::MemberExpr *)> MemberValue) {
+    this->MemberValue = std::move(MemberValue);
+  }
+
   IntType intTypeOf(clang::QualType T) const;
 
   /// A value not known, named by \p E's spelling.
@@ -71,6 +78,7 @@ private:
   const CallResults *Calls;
   std::optional<std::array<unsigned, 3>> KnownBlockDim;
   std::function<bool(const clang::VarDecl *)> HoldsPlace;
+  std::function<LaneExprPtr(const clang::MemberExpr *)> MemberValue;
   unsigned Depth = 0;
 };
 

@@ -30,7 +30,8 @@ LaneExprPtr add(LaneExprPtr A, LaneExprPtr B) {
 
 bool isVolatile(QualType T) { return T.isVolatileQualified(); }
 
-/// \p E without parentheses and the nodes that only manage temporaries.
+} // namespace
+
 const Expr *skipWrappers(const Expr *E) {
   while (true) {
     E = E->IgnoreParens();
@@ -44,8 +45,6 @@ const Expr *skipWrappers(const Expr *E) {
       return E;
   }
 }
-
-} // namespace
 
 std::optional<SharedObject> Walker::boundObject(const VarDecl *V) const {
   auto It = Pointers.find(V);
@@ -106,6 +105,9 @@ std::optional<SharedObject> Walker::objectOf(const Expr *E) {
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    // A reference field of an object the walk knows.
+    if (Field && Field->getType()->isReferenceType())
+      return fieldPlace(M);
     if (!Field || Field->isBitField() || Field->getParent()->isUnion() ||
         Field->getParent()->isInvalidDecl())
       return std::nullopt;
@@ -140,6 +142,13 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
       return P;
     }
     case CK_LValueToRValue: {
+      // A pointer field (not a reference to a pointer: that names the
+      // pointer's own place).
+      if (const auto *M = dyn_cast<MemberExpr>(Sub->IgnoreParens())) {
+        const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+        return F && F->getType()->isPointerType() ? fieldPlace(M)
+                                                  : std::nullopt;
+      }
       const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParens());
       const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
       if (!V || V->getType()->isReferenceType())

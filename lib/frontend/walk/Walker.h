@@ -20,6 +20,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <set>
@@ -94,6 +95,19 @@ struct PointerTarget {
   clang::QualType Type; ///< the pointee, or the referenced type
   bool Volatile = false;
 };
+
+/// What the walk knows of an object whose constructor it saw
+/// (ObjectFields.cpp): the shared places its reference and pointer fields
+/// hold, and the values of its integer fields, for the fields nothing
+/// changes after the constructor's initialisers.
+struct ObjectState {
+  llvm::DenseMap<const clang::FieldDecl *, SharedObject> Places;
+  llvm::DenseMap<const clang::FieldDecl *, LaneExprPtr> Values;
+};
+using ObjectStatePtr = std::shared_ptr<const ObjectState>;
+
+/// \p E without parentheses and the nodes that only manage temporaries.
+const clang::Expr *skipWrappers(const clang::Expr *E);
 
 struct KnownTileForm;
 
@@ -210,6 +224,18 @@ public:
   /// The place the pointer \p E points to, when it is in shared memory.
   std::optional<SharedObject> pointeeOf(const clang::Expr *E);
 
+  // Objects (ObjectFields.cpp).
+  /// The object \p E is (a local object, `*this` in a member function
+  /// walked for one, a temporary constructed here), when the walk knows
+  /// its fields; null otherwise.
+  ObjectStatePtr objectState(const clang::Expr *E);
+  /// The place a reference or pointer field read by \p M holds.
+  std::optional<SharedObject> fieldPlace(const clang::MemberExpr *M);
+  /// The value of the integer field \p M reads, or null.
+  LaneExprPtr fieldValue(const clang::MemberExpr *M);
+  /// Records what the local object \p V is constructed with.
+  void noteObject(const clang::VarDecl &V);
+
   // Calls (CallInlining.cpp).
   /// Walks the body of the function \p C calls, when it is visible.
   void inlineCall(const clang::CallExpr *C);
@@ -244,7 +270,8 @@ private:
                         PointerTargets PointersAfterThen);
   void walkSwitch(const clang::SwitchStmt *S);
   void walkDecl(const clang::DeclStmt *S);
-  void noteStoredPointers(const clang::VarDecl &V, const clang::Expr *Init);
+  void noteStoredPointers(const clang::VarDecl &V, const clang::Expr *Init,
+                          const ObjectState *Kept);
 
   // Loops (LoopWalking.cpp).
   void walkFor(const clang::ForStmt *S);
@@ -366,8 +393,25 @@ private:
     unsigned Returns = 0;
     LaneExprPtr Value;                 ///< an integer result
     std::optional<SharedObject> Place; ///< a pointer or reference result
+    /// The object a member function is called on, when its fields are known.
+    ObjectStatePtr This;
   };
   void bindParameters(const clang::CallExpr *C, const clang::FunctionDecl &F);
+  /// Binds \p F's parameters to \p Args (a default argument where one is
+  /// missing).
+  void bindArguments(llvm::ArrayRef<const clang::Expr *> Args,
+                     const clang::FunctionDecl &F);
+  /// The object \p C constructs, when its constructor is visible.
+  std::shared_ptr<ObjectState>
+  constructObject(const clang::CXXConstructExpr *C);
+  /// Whether nothing changes \p F, a field that is not a reference, after
+  /// its object's constructor: no member function of its class, and no
+  /// statement of \p Body (where an object of the class lives), writes it
+  /// or lets `this` or the object escape.
+  bool fixedAfterConstruction(const clang::FieldDecl *F,
+                              const clang::Stmt *Body);
+  /// The object owning the field \p M names.
+  ObjectStatePtr ownerState(const clang::MemberExpr *M);
   void noteReturn(const clang::Expr *Value);
   bool refuseCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
   LaneExprPtr offsetInElements(LaneExprPtr Index, clang::QualType Element);
@@ -390,6 +434,19 @@ private:
   std::vector<bool> SpeculableGuards; ///< one per guard
   std::string Iteration;
   std::vector<CallFrame> Frames;
+  /// Local objects whose fields the walk knows.
+  llvm::DenseMap<const clang::VarDecl *, ObjectStatePtr> Objects;
+  /// The object whose constructor's initialisers are being read.
+  ObjectStatePtr Constructing;
+  /// The shared variables the last object constructed keeps in a field
+  /// that may change, which a remark has named.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> RemarkedRoots;
+  /// Local objects handed to code that may change them (a copy, `&obj`,
+  /// an argument): noteObject's answers, by object.
+  llvm::DenseMap<const clang::VarDecl *, bool> EscapingObjects;
+  /// fixedAfterConstruction's answers, by field and body.
+  std::map<std::pair<const clang::FieldDecl *, const clang::Stmt *>, bool>
+      FixedFields;
   unsigned UnrolledBodies = 0;
   /// A `break` ends the iteration of the loop being unrolled (for the
   /// lanes that reach it); false outside such a loop, and in a switch or

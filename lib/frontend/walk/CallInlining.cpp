@@ -104,6 +104,15 @@ bool Walker::refuseCall(const CallExpr *C, const FunctionDecl *F) {
   return false;
 }
 
+const FunctionDecl *Walker::visibleDefinition(const FunctionDecl *F) const {
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || Def->isImplicit() ||
+      Def->isDefaulted() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  return Def;
+}
+
 void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
   unsigned First = firstArgument(C, F);
   std::vector<const Expr *> Args;
@@ -181,11 +190,8 @@ void Walker::inlineCall(const CallExpr *C) {
   if (Callee && (Callee->isImplicit() || Callee->isDefaulted()) &&
       Callee->isTrivial())
     return;
-  const FunctionDecl *Def = nullptr;
-  bool Visible = Callee && Callee->hasBody(Def) && Def && !Def->isImplicit() &&
-                 !Def->isDefaulted() &&
-                 !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
-  if (!Visible) {
+  const FunctionDecl *Def = visibleDefinition(Callee);
+  if (!Def) {
     // A cooperative group's query (its size, a thread's rank) is a value.
     if (groupQueryValue(C, {LaneExpr::blockDim(0), LaneExpr::blockDim(1),
                             LaneExpr::blockDim(2)}))

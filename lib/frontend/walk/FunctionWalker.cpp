@@ -112,11 +112,10 @@ void Walker::noteStoredPointers(const VarDecl &V, const Expr *Init,
     // Kept in a field the walk follows, or named by the remark on the
     // field that keeps it.
     bool Followed =
-        P && ((Kept && std::any_of(Kept->Places.begin(), Kept->Places.end(),
-                                   [&](const auto &F) {
-                                     return F.second.Root == P->Root;
-                                   })) ||
-              RemarkedRoots.count(P->Root));
+        P && Kept &&
+        (Kept->Remarked.count(P->Root) ||
+         std::any_of(Kept->Places.begin(), Kept->Places.end(),
+                     [&](const auto &F) { return F.second.Root == P->Root; }));
     if (P && !Followed)
       remark(Part->getBeginLoc(),
              "'" + P->Root->getNameAsString() + "' is stored in '" +
@@ -152,10 +151,8 @@ void Walker::walkDecl(const DeclStmt *S) {
     if (const Expr *Init = V->getInit())
       walkExpr(Init);
     if (V->getType()->isRecordType() && V->getInit() && !bindAtomicRef(*V)) {
-      noteObject(*V);
-      auto Kept = Objects.find(V);
-      noteStoredPointers(*V, V->getInit(),
-                         Kept == Objects.end() ? nullptr : Kept->second.get());
+      ObjectStatePtr Made = noteObject(*V);
+      noteStoredPointers(*V, V->getInit(), Made.get());
     }
     QualType T = V->getType();
     if (T->isPointerType() || T->isLValueReferenceType()) {

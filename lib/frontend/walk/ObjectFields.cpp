@@ -201,19 +201,14 @@ bool Walker::fixedAfterConstruction(const FieldDecl *F, const Stmt *Body) {
 
 std::shared_ptr<ObjectState>
 Walker::constructObject(const CXXConstructExpr *C) {
-  const CXXConstructorDecl *Ctor = C->getConstructor();
-  const FunctionDecl *Def = nullptr;
-  if (!Ctor || !Ctor->hasBody(Def) || !Def || Def->isImplicit() ||
-      Def->isDefaulted() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+  const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(
+      visibleDefinition(C->getConstructor()));
+  if (!Constructor)
     return nullptr;
-  const auto *Constructor = cast<CXXConstructorDecl>(Def);
   std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
   bindArguments(Args, *Constructor);
-  const Stmt *Where =
-      Frames.empty() ? Function.getBody() : Frames.back().Callee->getBody();
+  const Stmt *Where = currentBody();
   auto State = std::make_shared<ObjectState>();
-  RemarkedRoots.clear();
   ObjectStatePtr Outer = std::move(Constructing);
   // An initialiser may read a field initialised before it.
   Constructing = State;
@@ -235,14 +230,14 @@ Walker::constructObject(const CXXConstructExpr *C) {
     std::optional<SharedObject> P =
         T->isPointerType() ? pointeeOf(Value) : std::nullopt;
     if (!fixedAfterConstruction(F, Where)) {
-      if (P)
-        RemarkedRoots.insert(P->Root);
-      if (P)
+      if (P) {
+        State->Remarked.insert(P->Root);
         remark(Value->getBeginLoc(),
                "'" + P->Root->getNameAsString() + "' is kept in the field '" +
                    F->getNameAsString() +
                    "', which may change after the constructor: the shared "
                    "accesses made through it are not judged");
+      }
       continue;
     }
     if (P)
@@ -320,15 +315,13 @@ LaneExprPtr Walker::fieldValue(const MemberExpr *M) {
                 "change it)");
 }
 
-void Walker::noteObject(const VarDecl &V) {
+ObjectStatePtr Walker::noteObject(const VarDecl &V) {
   Objects.erase(&V);
-  RemarkedRoots.clear();
   const auto *C =
       dyn_cast_or_null<CXXConstructExpr>(V.getInit()->IgnoreImplicit());
   if (!C)
-    return;
-  const Stmt *Where =
-      Frames.empty() ? Function.getBody() : Frames.back().Callee->getBody();
+    return nullptr;
+  const Stmt *Where = currentBody();
   auto Known = EscapingObjects.find(&V);
   if (Known == EscapingObjects.end()) {
     ObjectUses Uses(&V);
@@ -338,7 +331,7 @@ void Walker::noteObject(const VarDecl &V) {
   }
   std::shared_ptr<ObjectState> State = constructObject(C);
   if (!State)
-    return;
+    return nullptr;
   // Handed to code that may change it: only its references stay known.
   if (Known->second) {
     for (auto It = State->Places.begin(); It != State->Places.end();)
@@ -349,7 +342,8 @@ void Walker::noteObject(const VarDecl &V) {
     State->Values.clear();
   }
   if (!State->Places.empty() || !State->Values.empty())
-    Objects[&V] = std::move(State);
+    Objects[&V] = State;
+  return State;
 }
 
 } // namespace walk

@@ -103,6 +103,9 @@ struct PointerTarget {
 struct ObjectState {
   llvm::DenseMap<const clang::FieldDecl *, SharedObject> Places;
   llvm::DenseMap<const clang::FieldDecl *, LaneExprPtr> Values;
+  /// The shared variables kept in a field that may change, which a remark
+  /// has named already.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> Remarked;
 };
 using ObjectStatePtr = std::shared_ptr<const ObjectState>;
 
@@ -233,8 +236,10 @@ public:
   std::optional<SharedObject> fieldPlace(const clang::MemberExpr *M);
   /// The value of the integer field \p M reads, or null.
   LaneExprPtr fieldValue(const clang::MemberExpr *M);
-  /// Records what the local object \p V is constructed with.
-  void noteObject(const clang::VarDecl &V);
+  /// Records what the local object \p V is constructed with; the object
+  /// as constructed (its fields that may change left out), or null when
+  /// its constructor is not seen.
+  ObjectStatePtr noteObject(const clang::VarDecl &V);
 
   // Calls (CallInlining.cpp).
   /// Walks the body of the function \p C calls, when it is visible.
@@ -396,6 +401,15 @@ private:
     /// The object a member function is called on, when its fields are known.
     ObjectStatePtr This;
   };
+  /// \p F's definition where the walk follows it: visible, written by the
+  /// user (not implicit or defaulted) and not in a system header.
+  const clang::FunctionDecl *
+  visibleDefinition(const clang::FunctionDecl *F) const;
+  /// The body being walked: the innermost call's callee, or the function.
+  const clang::Stmt *currentBody() const {
+    return Frames.empty() ? Function.getBody()
+                          : Frames.back().Callee->getBody();
+  }
   void bindParameters(const clang::CallExpr *C, const clang::FunctionDecl &F);
   /// Binds \p F's parameters to \p Args (a default argument where one is
   /// missing).
@@ -438,9 +452,6 @@ private:
   llvm::DenseMap<const clang::VarDecl *, ObjectStatePtr> Objects;
   /// The object whose constructor's initialisers are being read.
   ObjectStatePtr Constructing;
-  /// The shared variables the last object constructed keeps in a field
-  /// that may change, which a remark has named.
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> RemarkedRoots;
   /// Local objects handed to code that may change them (a copy, `&obj`,
   /// an argument): noteObject's answers, by object.
   llvm::DenseMap<const clang::VarDecl *, bool> EscapingObjects;

@@ -46,6 +46,18 @@ if [ -z "$mode" ] &&
   exit 77
 fi
 
+# The toolkit's directory, which the output names where it reports a
+# library's code (CUB's headers): written <cuda> in the expected files.
+cuda=$(cd "$here/inputs" && "$bankfix" --print-parse-command "$name.cu" |
+  sed -n 's|.* --cuda-path=\([^ ]*\).*|\1|p')
+toolkit_named() {
+  if [ -n "$cuda" ]; then
+    printf '%s\n' "${1//"$cuda/"/<cuda>/}"
+  else
+    printf '%s\n' "$1"
+  fi
+}
+
 # The diagnostics with stderr and the exit status (ARGS added to the
 # input's own); the JSON document alone.
 run() {
@@ -55,12 +67,14 @@ run() {
   out=$(cd "$here/inputs" && "$bankfix" --use-color=false "${extra[@]}" \
     $args "$@" "$name.cu" 2>&1; echo "exit: $?")
   set -e
-  printf '%s\n' "$out"
+  toolkit_named "$out"
 }
 run_json() {
+  local out
   # shellcheck disable=SC2086
-  (cd "$here/inputs" && "$bankfix" --format=json "${extra[@]}" $args \
+  out=$(cd "$here/inputs" && "$bankfix" --format=json "${extra[@]}" $args \
     "$name.cu" 2>/dev/null) || true
+  toolkit_named "$out"
 }
 
 # Every --explain run of the input, each after a "$ bankfix ARGS" line.

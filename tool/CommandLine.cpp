@@ -89,6 +89,13 @@ static cl::opt<std::string> HeaderFilterOpt(
              "'' none). The main file's are always reported."),
     cl::value_desc("REGEX"), cl::cat(Category));
 
+static cl::opt<bool> NoSystemHeaders(
+    "no-system-headers",
+    cl::desc("Do not follow shared memory into the code of system headers\n"
+             "(a library's block primitives, such as CUB's): the calls that\n"
+             "hand it shared memory are then only named in a remark."),
+    cl::cat(Category));
+
 static cl::opt<bool>
     Quiet("quiet",
           cl::desc("Do not print how many warnings were suppressed or\n"
@@ -400,6 +407,7 @@ std::optional<int> analysisOptions(const char *Argv0,
     Opts.Explain.Warp = WarpOpt;
   }
   Opts.FixStyles = FixStyleOpt;
+  Opts.LibraryCode = !NoSystemHeaders;
   // https://no-color.org: NO_COLOR set and not empty turns the default off.
   std::optional<std::string> NoColor = llvm::sys::Process::GetEnv("NO_COLOR");
   bool ColorsByDefault =

@@ -17,10 +17,25 @@
 
 namespace bankfix {
 
+/// A place in a source file.
+struct SourcePlaceRecord {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// For an access in a library's code (a system header), reported at the
+/// user's call: the function that call enters and where the access is.
+struct LibraryRecord {
+  std::string Function;
+  SourcePlaceRecord At;
+};
+
 struct AccessRecord {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
+  std::optional<LibraryRecord> Library;
   std::string Array;
   std::string Kind;     ///< "load", "store" or "atomic"
   std::string Function; ///< "kernel" or "kernel<16>"

@@ -28,8 +28,7 @@ bool explainWanted(const ExplainRequest &Request, clang::ASTContext &Ctx,
   if (!Request.Place)
     return Warned;
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::PresumedLoc P =
-      SM.getPresumedLoc(SM.getExpansionLoc(Access.Expr->getBeginLoc()));
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Access.Loc));
   return P.isValid() && Request.matches(P.getLine(), P.getColumn()) &&
          explainFileMatches(Request.Place->File, P.getFilename());
 }
@@ -40,7 +39,7 @@ explainFoundAccess(clang::ASTContext &Ctx, const FoundAccess &Access,
                    const ArrayFix *Fix, std::optional<unsigned> Warp,
                    std::string &Error) {
   AccessExplanation E;
-  E.Place = describePlace(Ctx.getSourceManager(), Access.Expr->getBeginLoc());
+  E.Place = describePlace(Ctx.getSourceManager(), Access.Loc);
   E.Access = accessOn(Access.Kind, Access.Array->Layout.Name);
   E.Function = Access.FunctionName;
   E.Block = Block.Shape.str();

@@ -144,6 +144,7 @@ public:
       Access.Function = &F;
       Access.FunctionName = Name;
       Access.Calls = W.Calls;
+      placeAccess(Access, W);
       Access.Array = Array;
       Access.Kind = W.Kind;
       Access.FlatBytes = W.FlatBytes;
@@ -194,6 +195,28 @@ public:
   }
 
 private:
+  /// Sets \p Access's Loc, Range, LibraryEntry and UserCalls from the
+  /// walk's \p W.
+  void placeAccess(FoundAccess &Access, const WalkedAccess &W) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Access.Loc = Access.Expr->getBeginLoc();
+    Access.Range = Access.Expr->getSourceRange();
+    Access.UserCalls = Access.Calls.size();
+    if (!W.EnteredAt)
+      return;
+    Access.Loc = W.EnteredAt->getBeginLoc();
+    Access.Range = W.EnteredAt->getSourceRange();
+    Access.LibraryEntry = W.Entered;
+    // The user's chain: the calls before the one that enters the library
+    // (or, for a construction, before the first call in the library).
+    Access.UserCalls = 0;
+    while (Access.UserCalls < Access.Calls.size() &&
+           Access.Calls[Access.UserCalls] != W.EnteredAt &&
+           !SM.isInSystemHeader(SM.getExpansionLoc(
+               Access.Calls[Access.UserCalls]->getBeginLoc())))
+      ++Access.UserCalls;
+  }
+
   const SharedArray *arrayFor(const VarDecl *V) {
     auto It = Arrays.find(V);
     if (It != Arrays.end())
@@ -269,12 +292,14 @@ private:
 /// (each shape's walk has them too).
 void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
               const ShapesOfFunction &Shapes, AccessCollector &Collector,
-              std::vector<WalkRemark> &Remarks) {
+              std::vector<WalkRemark> &Remarks, bool LibraryCode) {
   std::string Name = functionDisplayName(F);
   std::vector<WalkedAccess> Walked;
   auto Keep = [&](const WalkedAccess &A) { Walked.push_back(A); };
   // The first walk sees what nvcc sees: which loops it cannot unroll.
-  WalkResult R = walkFunction(Ctx, F, Keep);
+  WalkOptions First;
+  First.LibraryCode = LibraryCode;
+  WalkResult R = walkFunction(Ctx, F, Keep, First);
   FunctionShapes Dims;
   if (Shapes)
     Dims = Shapes(F);
@@ -289,6 +314,7 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
   llvm::DenseSet<const Stmt *> NotUnrolled = std::move(R.NotUnrolled);
   if (!PerShape) { // Again with the parameters the launches fix.
     WalkOptions Options;
+    Options.LibraryCode = LibraryCode;
     Options.CompiledOnce = &NotUnrolled;
     Options.Arguments = Dims.Arguments;
     R = walkFunction(
@@ -305,6 +331,7 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
       break;
     const BlockShape &Shape = Dims.Shapes[I];
     WalkOptions Options;
+    Options.LibraryCode = LibraryCode;
     Options.BlockDim = Shape.Dim;
     Options.CompiledOnce = &NotUnrolled;
     Options.Arguments = Dims.Arguments;
@@ -324,20 +351,23 @@ void walkRoot(ASTContext &Ctx, const FunctionDecl &F,
 
 } // namespace
 
-SharedAccesses findSharedAccesses(
-    ASTContext &Ctx, const ShapesOfFunction &Shapes,
-    const std::function<bool(const FunctionDecl &)> &ShouldWalk) {
+SharedAccesses
+findSharedAccesses(ASTContext &Ctx, const ShapesOfFunction &Shapes,
+                   const std::function<bool(const FunctionDecl &)> &ShouldWalk,
+                   bool LibraryCode) {
   SharedAccesses Out;
   FunctionCollector Functions(Ctx, ShouldWalk);
   traverseUserDecls(Ctx, Functions);
   AccessCollector Collector(Ctx, Out);
   std::vector<WalkRemark> Remarks;
   for (const FunctionDecl *F : Functions.roots())
-    walkRoot(Ctx, *F, Shapes, Collector, Remarks);
+    walkRoot(Ctx, *F, Shapes, Collector, Remarks, LibraryCode);
 
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(Out.Accesses.begin(), Out.Accesses.end(),
                    [&](const FoundAccess &A, const FoundAccess &B) {
+                     if (A.Loc != B.Loc)
+                       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
                      if (A.Expr->getBeginLoc() != B.Expr->getBeginLoc())
                        return SM.isBeforeInTranslationUnit(
                            A.Expr->getBeginLoc(), B.Expr->getBeginLoc());

@@ -47,6 +47,15 @@ struct FoundAccess {
   /// The calls, outermost first, through which Function reaches the access
   /// when it is in another function.
   std::vector<const clang::CallExpr *> Calls;
+  /// Where the access is reported: at Expr, or, for an access in a system
+  /// header's code (a library's block primitive), at the user's call that
+  /// runs it (Calls[UserCalls]), whose callee is LibraryEntry.
+  clang::SourceLocation Loc;
+  clang::SourceRange Range;
+  const clang::FunctionDecl *LibraryEntry = nullptr;
+  /// The calls of Calls in the user's code, outermost first: all of them
+  /// unless LibraryEntry is set.
+  size_t UserCalls = 0;
   /// Reached through a pointer, a reference, a member of a struct variable
   /// or a cast: the instances' index is a byte offset.
   bool FlatBytes = false;
@@ -110,9 +119,12 @@ constexpr size_t MaxProbedInstances = 256;
 /// with a loop bounded by blockDim is walked once per shape of
 /// \p Shapes. \p ShouldWalk, when given, hears of every device function
 /// (failed template instantiations included) and may leave it out.
+/// \p LibraryCode: follow shared memory into system headers' functions
+/// (WalkOptions::LibraryCode).
 SharedAccesses findSharedAccesses(
     clang::ASTContext &Ctx, const ShapesOfFunction &Shapes = {},
-    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {});
+    const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
+    bool LibraryCode = true);
 
 /// "kernel" or "kernel<16>" for a template instantiation.
 std::string functionDisplayName(const clang::FunctionDecl &F);

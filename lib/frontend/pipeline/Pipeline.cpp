@@ -47,7 +47,8 @@ PipelineResult
 runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
             const LaunchScope *Scope,
             const std::function<bool(const FunctionDecl &)> &ShouldWalk,
-            FixStyleChoice Styles, const ForeignLaunches *Foreign) {
+            FixStyleChoice Styles, const ForeignLaunches *Foreign,
+            bool LibraryCode) {
   PipelineResult U;
   U.Launches = findLaunchSites(Ctx);
   const std::vector<LaunchSite> &Launches = U.Launches;
@@ -63,7 +64,7 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
         return FunctionShapes{shapesOf(C), Required, Arguments.Values,
                               Arguments.ByShape};
       },
-      ShouldWalk);
+      ShouldWalk, LibraryCode);
   size_t N = U.Found.Accesses.size();
   U.Choices.resize(N);
   U.Summaries.resize(N);

@@ -44,7 +44,7 @@ private:
   runPipeline(clang::ASTContext &, const std::vector<BlockDimOption> &,
               const LaunchScope *,
               const std::function<bool(const clang::FunctionDecl &)> &,
-              FixStyleChoice, const ForeignLaunches *);
+              FixStyleChoice, const ForeignLaunches *, bool);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
@@ -52,13 +52,15 @@ private:
 /// file alone, as clang-tidy checks it). \p ShouldWalk, when given, may
 /// leave device functions out (see findSharedAccesses); \p Styles: the fix
 /// styles a tile may get; \p Foreign: the launches the other files of the
-/// run make of the kernels defined here (null: none).
+/// run make of the kernels defined here (null: none); \p LibraryCode:
+/// follow shared memory into system headers (--no-system-headers clears
+/// it).
 PipelineResult runPipeline(
     clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     const LaunchScope *Scope,
     const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
     FixStyleChoice Styles = FixStyleChoice::Auto,
-    const ForeignLaunches *Foreign = nullptr);
+    const ForeignLaunches *Foreign = nullptr, bool LibraryCode = true);
 
 /// Whether the reporter warns about \p Summary.
 bool warns(const AccessSummary &Summary);

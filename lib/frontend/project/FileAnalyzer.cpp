@@ -94,7 +94,7 @@ public:
           ++Parse.Analysed;
           return true;
         },
-        Opts.FixStyles, Opts.Foreign.get());
+        Opts.FixStyles, Opts.Foreign.get(), Opts.LibraryCode);
     Unit = &U;
     noteLaunchesAcrossFiles(Context, U);
     if (Opts.Foreign)
@@ -170,8 +170,8 @@ public:
     // The warning just said is the last finding recorded.
     Finding *F = Recorded->last();
     for (const ArrayFix *Fix : Fixes) {
-      Finding::FixDescription D = exportFix(
-          *Fix, Warning, SM.getExpansionLoc(Access.Expr->getBeginLoc()));
+      Finding::FixDescription D =
+          exportFix(*Fix, Warning, SM.getExpansionLoc(Access.Loc));
       if (F)
         F->Fixes.push_back(std::move(D));
     }

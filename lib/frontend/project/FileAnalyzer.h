@@ -45,6 +45,9 @@ struct AnalysisOptions {
   /// Headers whose conflicts are reported (--header-filter, clang-tidy's
   /// default: every header that is not a system header).
   std::string HeaderFilter = ".*";
+  /// Follow shared memory into system headers' code (--no-system-headers
+  /// clears it); its accesses are reported at the user's call.
+  bool LibraryCode = true;
   /// Whether a reported conflict makes the exit status 1.
   bool WarningsAsErrors = false;
   /// The precompiled CUDA preamble (--no-cache, --cache-dir, --verbose).

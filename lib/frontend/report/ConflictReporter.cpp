@@ -245,8 +245,8 @@ std::optional<std::string> ConflictReporter::report(
     const BlockShapeChoice &Block,
     const std::optional<PlainElementAlternative> &Plain, const ArrayFix *Fix,
     const std::vector<const ArrayFix *> &Answers, const PlaceCases &Place) {
-  SourceRange Range = Access.Expr->getSourceRange();
-  SourceLocation Loc = Access.Expr->getBeginLoc();
+  SourceRange Range = Access.Range;
+  SourceLocation Loc = Access.Loc;
   std::string Shape = "block " + Block.Shape.str() + " (" + Block.Origin + ")";
   uint64_t Iterations = Summary.Executions;
   if (!Summary.judged()) {
@@ -337,10 +337,10 @@ void ConflictReporter::reportOtherCases(const FoundAccess &Access,
 }
 
 void ConflictReporter::reportUnsupported(const FoundAccess &Access) {
-  remark(Access.Expr->getBeginLoc(),
+  remark(Access.Loc,
          "cannot judge the " + describeAccess(Access) + ": " +
              Access.Unsupported,
-         Access.Expr->getSourceRange());
+         Access.Range);
   reportCalls(Access);
 }
 
@@ -366,8 +366,8 @@ std::string ConflictReporter::reportOverrun(const LaunchOverrun &Overrun,
   Sink.emit(D);
   ++Errors;
   ReportedDiagnostic Where;
-  Where.Loc = Access.Expr->getBeginLoc();
-  Where.Range = Access.Expr->getSourceRange();
+  Where.Loc = Access.Loc;
+  Where.Range = Access.Range;
   Where.Message = "the " + std::string(accessKindName(Access.Kind)) + " of " +
                   Buffer + " here reaches byte " +
                   std::to_string(Overrun.Reached - 1) + " in block " +
@@ -382,7 +382,19 @@ void ConflictReporter::reportRemark(SourceLocation Loc,
 }
 
 void ConflictReporter::reportCalls(const FoundAccess &Access) {
-  for (size_t I = Access.Calls.size(); I-- > 0;) {
+  // An access in a library's code: where it is there.
+  if (Access.LibraryEntry) {
+    ReportedDiagnostic D;
+    D.Loc = Access.Expr->getBeginLoc();
+    D.Range = Access.Expr->getSourceRange();
+    D.Message = "the " + std::string(accessKindName(Access.Kind)) +
+                " is in library code that '" +
+                Access.LibraryEntry->getQualifiedNameAsString() +
+                "' runs (a system header; --no-system-headers leaves it "
+                "out)";
+    Sink.emit(D);
+  }
+  for (size_t I = Access.UserCalls; I-- > 0;) {
     const FunctionDecl *Outer =
         I == 0 ? nullptr : Access.Calls[I - 1]->getDirectCallee();
     std::string Caller =

@@ -10,10 +10,11 @@
 namespace bankfix {
 
 Coverage coverageOf(const std::vector<AccessRecord> &Records) {
-  // One access: its place, kind and walked function; judged when every
+  // One access: its place (and, for library code reported at the user's
+  // call, its place there), kind and walked function; judged when every
   // shape judged it, conflicting when one shape conflicts.
-  using Key =
-      std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+  using Key = std::tuple<std::string, unsigned, unsigned, std::string, unsigned,
+                         unsigned, std::string, std::string>;
   struct State {
     bool Judged = true, Conflicting = false, WorstCase = false;
     int Sureness = 3; ///< the least sure shape: 0 assumed .. 3 launch
@@ -26,7 +27,10 @@ Coverage coverageOf(const std::vector<AccessRecord> &Records) {
   };
   std::map<Key, State> Accesses;
   for (const AccessRecord &R : Records) {
-    State &S = Accesses[Key{R.File, R.Line, R.Column, R.Kind, R.Function}];
+    const SourcePlaceRecord NoPlace;
+    const SourcePlaceRecord &In = R.Library ? R.Library->At : NoPlace;
+    State &S = Accesses[Key{R.File, R.Line, R.Column, In.File, In.Line,
+                            In.Column, R.Kind, R.Function}];
     S.Judged = S.Judged && R.Judged;
     S.Conflicting = S.Conflicting || R.conflict();
     S.WorstCase = S.WorstCase || !R.WorstCase.empty();

@@ -94,6 +94,11 @@ llvm::json::Object accessObject(const AccessRecord &R) {
     A["iterations"] = *R.Iterations;
   if (!R.Merge.empty())
     A["merge"] = R.Merge;
+  if (R.Library)
+    A["library"] = llvm::json::Object{{"function", R.Library->Function},
+                                      {"file", R.Library->At.File},
+                                      {"line", R.Library->At.Line},
+                                      {"column", R.Library->At.Column}};
   if (!R.SuppressedBy.empty()) {
     A["suppressed"] = true;
     A["suppressedBy"] = R.SuppressedBy;

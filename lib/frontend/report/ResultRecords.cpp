@@ -21,7 +21,12 @@ RemarkRecord remarkRecord(const SourceManager &SM, const WalkRemark &Remark) {
 AccessRecord accessRecord(const SourceManager &SM, const FoundAccess &Access,
                           const BlockShapeChoice &Block) {
   AccessRecord R;
-  setPlace(SM, Access.Expr->getBeginLoc(), R);
+  setPlace(SM, Access.Loc, R);
+  if (Access.LibraryEntry) {
+    R.Library.emplace();
+    R.Library->Function = Access.LibraryEntry->getQualifiedNameAsString();
+    setPlace(SM, Access.Expr->getBeginLoc(), R.Library->At);
+  }
   R.Array = Access.Array->Layout.Name;
   R.Kind = accessKindName(Access.Kind);
   R.Function = Access.FunctionName;

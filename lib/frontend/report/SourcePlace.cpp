@@ -5,15 +5,23 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 namespace bankfix {
 
 std::string lineColumn(const clang::SourceManager &SM,
                        clang::SourceLocation Loc) {
-  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  return P.isValid()
-             ? std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn())
-             : "?";
+  clang::SourceLocation At = SM.getExpansionLoc(Loc);
+  clang::PresumedLoc P = SM.getPresumedLoc(At);
+  if (!P.isValid())
+    return "?";
+  // A library's line (an access in a system header's code) names its file.
+  std::string File =
+      SM.isInSystemHeader(At)
+          ? llvm::sys::path::filename(P.getFilename()).str() + ":"
+          : "";
+  return File + std::to_string(P.getLine()) + ":" +
+         std::to_string(P.getColumn());
 }
 
 std::string describePlace(const clang::SourceManager &SM,

@@ -22,7 +22,8 @@ namespace bankfix {
 std::string describePlace(const clang::SourceManager &SM,
                           clang::SourceLocation Loc);
 
-/// "line:col" of \p Loc (of its expansion, for a macro), or "?".
+/// "line:col" of \p Loc (of its expansion, for a macro), or "?"; in a
+/// system header (a library's code), "header.cuh:line:col".
 std::string lineColumn(const clang::SourceManager &SM,
                        clang::SourceLocation Loc);
 

@@ -33,9 +33,11 @@ using PlaceKey =
     std::tuple<SourceLocation::UIntTy, SourceLocation::UIntTy, int>;
 
 PlaceKey placeOf(const SourceManager &SM, const FoundAccess &Access) {
-  SourceLocation Loc = Access.Expr->getBeginLoc();
-  return {SM.getExpansionLoc(Loc).getRawEncoding(),
-          SM.getSpellingLoc(Loc).getRawEncoding(), int(Access.Kind)};
+  // The access's own place too: a library's accesses are reported at the
+  // one call that runs them.
+  return {SM.getExpansionLoc(Access.Loc).getRawEncoding(),
+          SM.getSpellingLoc(Access.Expr->getBeginLoc()).getRawEncoding(),
+          int(Access.Kind)};
 }
 
 /// Whether the reporter warns about access \p Access with \p Summary (not
@@ -117,8 +119,7 @@ void reportUnit(ASTContext &Ctx, const PipelineResult &Unit,
   std::map<PlaceKey, Place> Places = sharedPlaces(SM, Unit);
   for (size_t I = 0; I < Found.Accesses.size(); ++I) {
     const FoundAccess &Access = Found.Accesses[I];
-    FilterVerdict Verdict =
-        Filter.check(Access.Expr->getBeginLoc(), BankConflictCheck);
+    FilterVerdict Verdict = Filter.check(Access.Loc, BankConflictCheck);
     bool Shown = Verdict == FilterVerdict::Show;
     ConflictReporter *To = ReporterFor(Verdict);
     if (!Access.Unsupported.empty()) {

@@ -21,6 +21,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -61,6 +62,8 @@ std::vector<const Expr *> constructorArguments(const Expr *Object) {
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
         V && V->hasLocalStorage() && V->getInit())
       Object = V->getInit()->IgnoreImplicit();
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Object))
+    Object = skipWrappers(F->getSubExpr())->IgnoreImpCasts();
   const auto *C = dyn_cast<CXXConstructExpr>(Object);
   if (!C)
     return {};
@@ -75,7 +78,28 @@ std::string nameOf(const FunctionDecl &F) {
 
 } // namespace
 
+const std::pair<const Expr *, const FunctionDecl *> *
+Walker::userEntry(SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto InLibrary = [&](SourceLocation L) {
+    return SM.isInSystemHeader(SM.getExpansionLoc(L));
+  };
+  if (!InLibrary(Loc))
+    return nullptr;
+  for (size_t I = Entries.size(); I-- > 0;)
+    if (!InLibrary(Entries[I].first->getBeginLoc()))
+      return &Entries[I];
+  return nullptr;
+}
+
 void Walker::remark(SourceLocation Loc, std::string Message) {
+  // Said of library code: at the user's call that runs it, as its
+  // accesses are reported.
+  if (const auto *Entry = userEntry(Loc)) {
+    Message = "in the library code that '" +
+              Entry->second->getQualifiedNameAsString() + "' runs, " + Message;
+    Loc = Entry->first->getBeginLoc();
+  }
   for (const WalkRemark &R : Result.Remarks)
     if (R.Loc == Loc && R.Message == Message)
       return;
@@ -111,6 +135,95 @@ const FunctionDecl *Walker::visibleDefinition(const FunctionDecl *F) const {
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return nullptr;
   return Def;
+}
+
+const VarDecl *Walker::sharedRootPassed(const Expr *Arg, bool ByReference) {
+  std::optional<SharedObject> P =
+      Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
+  bool Place = Arg->isLValue() &&
+               (ByReference || !Arg->getType()->isIntegralOrEnumerationType());
+  if (!P && Place)
+    P = objectOf(Arg);
+  return P ? P->Root : Place ? sharedRootOf(Arg) : nullptr;
+}
+
+std::vector<std::pair<const Expr *, const VarDecl *>>
+Walker::sharedArguments(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  // The arguments (an integer one too where its parameter is a reference:
+  // `swap(s[a], s[b])`) and, for a member function (a conversion operator
+  // of a __half, say), the object it is called on.
+  std::vector<std::pair<const Expr *, bool>> Passed;
+  unsigned First = Callee ? firstArgument(C, *Callee) : 0;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    bool ByReference =
+        Callee && I >= First && I - First < Callee->getNumParams() &&
+        Callee->getParamDecl(I - First)->getType()->isReferenceType();
+    Passed.push_back({C->getArg(I), ByReference});
+  }
+  // And what that object was made with, which it may keep (a CUB block
+  // primitive constructed on its TempStorage).
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+    if (const Expr *Object = M->getImplicitObjectArgument()) {
+      Passed.insert(Passed.begin(), {Object, false});
+      for (const Expr *Kept : constructorArguments(Object))
+        Passed.push_back({Kept, false});
+    }
+  std::vector<std::pair<const Expr *, const VarDecl *>> Out;
+  for (const auto &[Arg, ByReference] : Passed)
+    if (const VarDecl *Root = sharedRootPassed(Arg, ByReference))
+      Out.push_back({Arg, Root});
+  return Out;
+}
+
+bool Walker::keepsShared(const CallExpr *C) {
+  const auto *M = dyn_cast<CXXMemberCallExpr>(C);
+  const Expr *Object =
+      M ? skipWrappers(M->getImplicitObjectArgument())->IgnoreImpCasts()
+        : nullptr;
+  // A local object only: a temporary's state would be made again.
+  if (!Object || !isa<DeclRefExpr>(Object))
+    return false;
+  ObjectStatePtr State = objectState(Object);
+  return State && !State->Places.empty();
+}
+
+bool Walker::walksCall(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee ||
+      ((Callee->isImplicit() || Callee->isDefaulted()) && Callee->isTrivial()))
+    return false;
+  if (visibleDefinition(Callee))
+    return true;
+  if (!libraryDefinition(Callee))
+    return false;
+  return inLibrary() || !sharedArguments(C).empty();
+}
+
+const FunctionDecl *Walker::libraryDefinition(const FunctionDecl *F) const {
+  const FunctionDecl *Def = nullptr;
+  if (!Options.LibraryCode || !F || !F->hasBody(Def) || !Def ||
+      Def->isImplicit() || Def->isDefaulted() ||
+      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  // threadIdx and its kin, and the intrinsics (__popc, fences), are
+  // wrappers of clang's and the toolkit's builtins: their effects are
+  // modelled (CallEffects.h), their bodies say no more.
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getExpansionLoc(Def->getLocation())));
+  if (File.starts_with("__clang_cuda") || File.contains("_intrinsics") ||
+      invisibleCallEffect(Def) != CallEffect::MaySplit)
+    return nullptr;
+  return Def;
+}
+
+bool Walker::inLibrary() const {
+  return LibraryConstructors > 0 ||
+         std::any_of(Frames.begin(), Frames.end(), [&](const CallFrame &F) {
+           return Ctx.getSourceManager().isInSystemHeader(
+               F.Callee->getLocation());
+         });
 }
 
 void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
@@ -203,35 +316,20 @@ void Walker::inlineCall(const CallExpr *C) {
     if (Callee && Callee->getIdentifier() &&
         Callee->getName() == "__cvta_generic_to_shared")
       return;
-    bool SharedArgument = false;
-    // The arguments and, for a member function (a conversion operator of a
-    // __half, say), the object it is called on.
-    std::vector<const Expr *> Passed(C->arg_begin(), C->arg_end());
-    // And what that object was made with, which it may keep (a CUB block
-    // primitive constructed on its TempStorage).
-    if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-      if (const Expr *Object = M->getImplicitObjectArgument()) {
-        Passed.insert(Passed.begin(), Object);
-        for (const Expr *Kept : constructorArguments(Object))
-          Passed.push_back(Kept);
-      }
-    for (const Expr *Arg : Passed) {
-      std::optional<SharedObject> P =
-          Arg->getType()->isPointerType() ? pointeeOf(Arg) : std::nullopt;
-      bool Place =
-          Arg->isLValue() && !Arg->getType()->isIntegralOrEnumerationType();
-      if (!P && Place)
-        P = objectOf(Arg);
-      const VarDecl *Root = P ? P->Root : Place ? sharedRootOf(Arg) : nullptr;
-      if (!Root)
-        continue;
-      SharedArgument = true;
+    std::vector<std::pair<const Expr *, const VarDecl *>> SharedArguments =
+        sharedArguments(C);
+    // Library code (a system header's block primitive) is walked where it
+    // is given shared memory, and all it calls from there.
+    Def = libraryDefinition(Callee);
+    if (Def && (!SharedArguments.empty() || inLibrary() || keepsShared(C)))
+      return walkCall(C, *Def);
+    bool SharedArgument = !SharedArguments.empty();
+    for (const auto &[Arg, Root] : SharedArguments)
       remark(Arg->getBeginLoc(),
              "'" + Root->getNameAsString() + "' is passed to " +
                  (Callee ? nameOf(*Callee) : std::string("a function")) +
                  ", whose body bankfix cannot see: its shared accesses "
                  "there are not judged");
-    }
     // What it does with the shared memory it is given cannot be seen:
     // nothing merges across it.
     CallEffect Effect =
@@ -244,25 +342,45 @@ void Walker::inlineCall(const CallExpr *C) {
                    ", whose code bankfix cannot see, runs between them");
     return;
   }
+  walkCall(C, *Def);
+}
+
+void Walker::walkCall(const CallExpr *C, const FunctionDecl &Definition) {
+  const FunctionDecl *Def = &Definition;
   if (refuseCall(C, Def))
     return;
   // The object a member function runs on, read in the caller's frame.
   ObjectStatePtr This;
+  const Expr *Object = nullptr;
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-    This = objectState(M->getImplicitObjectArgument());
+    Object = M->getImplicitObjectArgument();
   else if (const auto *Method = dyn_cast<CXXMethodDecl>(Def);
            isa<CXXOperatorCallExpr>(C) && Method && Method->isInstance() &&
            C->getNumArgs() > 0)
-    This = objectState(C->getArg(0));
+    Object = C->getArg(0);
+  std::optional<SharedObject> ThisPlace;
+  if (Object) {
+    This = objectState(Object);
+    ThisPlace = Object->getType()->isPointerType() ? pointeeOf(Object)
+                                                   : objectOf(Object);
+  }
   bindParameters(C, *Def);
   CallFrame New;
   New.Call = C;
   New.Callee = Def;
   New.This = std::move(This);
+  New.ThisPlace = std::move(ThisPlace);
   Frames.push_back(std::move(New));
+  Entries.push_back({C, Def});
+  // In the callee, `this` is its own object, not one whose constructor's
+  // initialisers made the call.
+  ObjectStatePtr OuterConstructing = std::move(Constructing);
+  Constructing = nullptr;
   walk(Def->getBody());
+  Constructing = std::move(OuterConstructing);
   CallFrame Frame = std::move(Frames.back());
   Frames.pop_back();
+  Entries.pop_back();
   if (Frame.Returns == 1) {
     if (Frame.Value)
       CallValues[C] = Frame.Value;

@@ -85,6 +85,14 @@ public:
     return Base::TraverseCXXOperatorCallExpr(C) && called(C);
   }
 
+  // `new (p) T(v)`: the store happens after its operands are evaluated.
+  bool TraverseCXXNewExpr(CXXNewExpr *N, DataRecursionQueue * = nullptr) {
+    if (!Base::TraverseCXXNewExpr(N))
+      return false;
+    W.recordPlacementNew(N);
+    return true;
+  }
+
   // A load happens after its operands are evaluated: a call in its index
   // is inlined (its value known) first.
   bool TraverseImplicitCastExpr(ImplicitCastExpr *C,
@@ -111,7 +119,10 @@ public:
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2) {
+    // A whole-object copy, unless the walk follows the operator's body,
+    // whose own loads and stores are the copy (`__half2::operator=`).
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2 &&
+        !W.walksCall(C)) {
       W.record(C->getArg(1), AccessKind::Load);
       W.record(C->getArg(0), AccessKind::Store);
     }
@@ -183,6 +194,18 @@ void Walker::record(const Expr *E, AccessKind Kind) {
   emit(std::move(A), Kind);
 }
 
+void Walker::recordPlacementNew(const CXXNewExpr *N) {
+  QualType T = N->getAllocatedType();
+  const FunctionDecl *New = N->getOperatorNew();
+  if (!New || !New->isReservedGlobalPlacementOperator() || N->isArray() ||
+      !N->hasInitializer() || !T.isTriviallyCopyableType(Ctx))
+    return;
+  std::optional<SharedObject> P = pointeeOf(N->getPlacementArg(0));
+  WalkedAccess A;
+  if (P && flatAccess(A, N, T, *P))
+    emit(std::move(A), AccessKind::Store);
+}
+
 bool Walker::elementAccess(WalkedAccess &A, const Expr *E) {
   std::optional<ElementAccess> Element = matchElementAccess(Ctx, E);
   if (!Element)
@@ -217,6 +240,10 @@ void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.Iteration = Iteration;
   for (const CallFrame &F : Frames)
     A.Calls.push_back(F.Call);
+  if (const auto *Entry = userEntry(A.Element.Top->getBeginLoc())) {
+    A.EnteredAt = Entry->first;
+    A.Entered = Entry->second;
+  }
   A.Region = Region;
   A.Sequence = Sequence++;
   A.SoftRegion = SoftRegion;

@@ -217,9 +217,18 @@ Walker::Flow Walker::walk(const Stmt *S) {
     walkSwitch(Sw);
     return {};
   }
-  if (const auto *A = dyn_cast<GCCAsmStmt>(S))
-    if (walkAsm(A))
-      return {};
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    if (!walkAsm(A))
+      for (const Stmt *Child : S->children())
+        walk(Child);
+    // A "memory" clobber (`bar.sync`, a fence): the compiler keeps memory
+    // accesses on their side of it.
+    for (unsigned I = 0; I < A->getNumClobbers(); ++I)
+      if (A->getClobber(I) == "memory")
+        noteBarrier();
+    applySideEffects(A);
+    return {};
+  }
   if (const auto *A = dyn_cast<AttributedStmt>(S)) {
     for (const Attr *At : A->getAttrs())
       if (const auto *H = dyn_cast<LoopHintAttr>(At))

@@ -77,6 +77,11 @@ struct WalkedAccess {
   /// The calls, outermost first, through which the walked function reached
   /// the access; empty for an access in the function itself.
   std::vector<const clang::CallExpr *> Calls;
+  /// For an access in a system header's code (a library's): the user's
+  /// call or construction that runs that code, and its callee or
+  /// constructor; null otherwise.
+  const clang::Expr *EnteredAt = nullptr;
+  const clang::FunctionDecl *Entered = nullptr;
   /// Accesses of one thread with the same Region follow each other in
   /// straight-line code (no barrier, branch or loop boundary between);
   /// Sequence orders them.
@@ -118,6 +123,9 @@ struct WalkOptions {
   /// Integer parameters of a kernel that every launch passes as one
   /// constant (LaunchArguments.h), by index: they hold it.
   std::map<unsigned, int64_t> Arguments;
+  /// Follow shared memory into functions of system headers (a library's
+  /// block primitives), as the code a user wrote.
+  bool LibraryCode = true;
 };
 
 struct WalkResult {

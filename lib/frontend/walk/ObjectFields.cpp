@@ -130,6 +130,21 @@ const Expr *initialiserValue(const Expr *E) {
   return nullptr;
 }
 
+/// Whether \p Class (or a base) has a reference or pointer field: an
+/// object that may keep shared memory it was not handed.
+bool keepsPlaces(const CXXRecordDecl *Class) {
+  if (!Class || !Class->hasDefinition())
+    return false;
+  Class = Class->getDefinition();
+  for (const FieldDecl *F : Class->fields())
+    if (F->getType()->isReferenceType() || F->getType()->isPointerType())
+      return true;
+  for (const CXXBaseSpecifier &Base : Class->bases())
+    if (keepsPlaces(Base.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
 } // namespace
 
 /// Whether code of \p Class or of its bases may change \p F after its
@@ -147,7 +162,11 @@ static bool classMayChange(const CXXRecordDecl *Class, const FieldDecl *F) {
   FieldUses Uses(F);
   auto Scan = [&](const FunctionDecl *M) {
     const FunctionDecl *Def = nullptr;
-    if (!M->hasBody(Def) || !Def)
+    // A member of a template's instance that nothing uses has no body:
+    // it is never instantiated, so it never runs.
+    if ((!M->hasBody(Def) || !Def) && M->isTemplateInstantiation())
+      return false;
+    if (!Def)
       return !M->isDeleted() && !M->isImplicit() &&
              !isa<CXXConstructorDecl>(M) && !isa<CXXDestructorDecl>(M);
     Uses.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
@@ -203,6 +222,21 @@ std::shared_ptr<ObjectState>
 Walker::constructObject(const CXXConstructExpr *C) {
   const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(
       visibleDefinition(C->getConstructor()));
+  // A library's object (a block primitive) made on shared memory, made
+  // in library code, or of a class that keeps references or pointers (its
+  // own __shared__ storage: `BlockExchange()`): its initialisers are
+  // library code too.
+  bool Library = false;
+  if (!Constructor) {
+    Library = true;
+    Constructor = dyn_cast_or_null<CXXConstructorDecl>(
+        libraryDefinition(C->getConstructor()));
+    if (Constructor && !inLibrary() && !keepsPlaces(Constructor->getParent()) &&
+        std::none_of(C->arg_begin(), C->arg_end(), [&](const Expr *Arg) {
+          return sharedRootPassed(Arg) != nullptr;
+        }))
+      Constructor = nullptr;
+  }
   if (!Constructor)
     return nullptr;
   std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
@@ -212,13 +246,37 @@ Walker::constructObject(const CXXConstructExpr *C) {
   ObjectStatePtr Outer = std::move(Constructing);
   // An initialiser may read a field initialised before it.
   Constructing = State;
+  LibraryConstructors += Library;
+  Entries.push_back({C, Constructor});
+  const CXXRecordDecl *Class = Constructor->getParent();
   for (const CXXCtorInitializer *Init : Constructor->inits()) {
+    // A base's constructor: the fields it sets that this class does not
+    // change either.
+    if (Init->isBaseInitializer()) {
+      const auto *BaseCtor = dyn_cast_or_null<CXXConstructExpr>(
+          skipWrappers(Init->getInit())->IgnoreImplicit());
+      std::shared_ptr<ObjectState> Base =
+          BaseCtor ? constructObject(BaseCtor) : nullptr;
+      Constructing = State;
+      if (!Base)
+        continue;
+      for (const auto &[F, P] : Base->Places)
+        if (F->getType()->isReferenceType() || !classMayChange(Class, F))
+          State->Places.insert({F, P});
+      for (const auto &[F, V] : Base->Values)
+        if (!classMayChange(Class, F))
+          State->Values.insert({F, V});
+      State->Remarked.insert(Base->Remarked.begin(), Base->Remarked.end());
+      continue;
+    }
     if (!Init->isMemberInitializer())
       continue;
     const FieldDecl *F = Init->getMember();
     const Expr *Value = initialiserValue(Init->getInit());
     if (!Value)
       continue;
+    // Its loads and calls run here (`temp(storage.Alias())`, `lane(LaneId())`).
+    walkExpr(Value);
     QualType T = F->getType();
     if (T->isReferenceType()) {
       if (std::optional<SharedObject> P = objectOf(Value))
@@ -245,25 +303,46 @@ Walker::constructObject(const CXXConstructExpr *C) {
     else if (T->isIntegralOrEnumerationType())
       State->Values[F] = LaneExpr::cast(translate(Value), intTypeOf(T));
   }
+  Entries.pop_back();
   Constructing = std::move(Outer);
+  LibraryConstructors -= Library;
   return State;
+}
+
+const Walker::CallFrame *Walker::frameOfThis(const CXXThisExpr &This) const {
+  const CXXRecordDecl *Class =
+      This.getType()->getPointeeType()->getAsCXXRecordDecl();
+  for (size_t I = Frames.size(); I-- > 0;) {
+    const auto *Method = dyn_cast<CXXMethodDecl>(Frames[I].Callee);
+    // A lambda's body names the `this` it captured: its method's.
+    if (Method && Method->getParent()->isLambda())
+      continue;
+    if (Method && Method->isInstance() && Class &&
+        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
+      return &Frames[I];
+    return nullptr;
+  }
+  return nullptr;
 }
 
 ObjectStatePtr Walker::objectState(const Expr *E) {
   while (true) {
     E = skipWrappers(E);
     if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
-        C && C->getCastKind() == CK_NoOp)
+        C &&
+        (C->getCastKind() == CK_NoOp || C->getCastKind() == CK_DerivedToBase ||
+         C->getCastKind() == CK_UncheckedDerivedToBase))
       E = C->getSubExpr();
     else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
       E = F->getSubExpr();
     else
       break;
   }
-  if (isa<CXXThisExpr>(E)) {
+  if (const auto *This = dyn_cast<CXXThisExpr>(E)) {
     if (Constructing)
       return Constructing;
-    return Frames.empty() ? nullptr : Frames.back().This;
+    const CallFrame *F = frameOfThis(*This);
+    return F ? F->This : nullptr;
   }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
     auto It = Objects.find(dyn_cast<VarDecl>(R->getDecl()));
@@ -317,8 +396,11 @@ LaneExprPtr Walker::fieldValue(const MemberExpr *M) {
 
 ObjectStatePtr Walker::noteObject(const VarDecl &V) {
   Objects.erase(&V);
-  const auto *C =
-      dyn_cast_or_null<CXXConstructExpr>(V.getInit()->IgnoreImplicit());
+  const Expr *Init = V.getInit()->IgnoreImplicit();
+  // `auto p = Prim(temp);`
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Init))
+    Init = F->getSubExpr()->IgnoreImplicit();
+  const auto *C = dyn_cast_or_null<CXXConstructExpr>(Init);
   if (!C)
     return nullptr;
   const Stmt *Where = currentBody();

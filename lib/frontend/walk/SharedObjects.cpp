@@ -14,6 +14,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 
 using namespace clang;
 
@@ -75,6 +76,30 @@ std::optional<SharedObject> Walker::objectOf(const Expr *E) {
   if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
     if (C->getCastKind() == CK_NoOp)
       return objectOf(C->getSubExpr());
+  // A base class's part of the object (`storage.Alias()` where Alias is a
+  // member of the base).
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E);
+      C && (C->getCastKind() == CK_DerivedToBase ||
+            C->getCastKind() == CK_UncheckedDerivedToBase)) {
+    std::optional<SharedObject> P = objectOf(C->getSubExpr());
+    if (!P || !baseOffset(*C, P->Offset))
+      return std::nullopt;
+    P->Type = C->getType();
+    return P;
+  }
+  // `reinterpret_cast<T &>(storage)`: the same place seen as a T (a
+  // library's raw TempStorage and its Alias()); `static_cast<T &&>(x)`
+  // (std::forward, std::move) and `const_cast<T &>(x)`: x.
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E);
+      C &&
+      (C->getCastKind() == CK_LValueBitCast || C->getCastKind() == CK_NoOp)) {
+    std::optional<SharedObject> P = objectOf(C->getSubExpr());
+    if (P) {
+      P->Type = C->getType();
+      P->Volatile = P->Volatile || isVolatile(P->Type);
+    }
+    return P;
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V)
@@ -108,8 +133,9 @@ std::optional<SharedObject> Walker::objectOf(const Expr *E) {
     // A reference field of an object the walk knows.
     if (Field && Field->getType()->isReferenceType())
       return fieldPlace(M);
-    if (!Field || Field->isBitField() || Field->getParent()->isUnion() ||
-        Field->getParent()->isInvalidDecl())
+    // A union's members all start at its start (getFieldOffset says 0):
+    // the TempStorage unions block primitives share memory through.
+    if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl())
       return std::nullopt;
     std::optional<SharedObject> P =
         M->isArrow() ? pointeeOf(M->getBase()) : objectOf(M->getBase());
@@ -167,6 +193,14 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
     }
     case CK_UserDefinedConversion:
       return pointeeOf(Sub);
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase: {
+      std::optional<SharedObject> P = pointeeOf(Sub);
+      if (!P || !C->getType()->isPointerType() || !baseOffset(*C, P->Offset))
+        return std::nullopt;
+      P->Type = C->getType()->getPointeeType();
+      return P;
+    }
     default:
       return std::nullopt;
     }
@@ -175,6 +209,12 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
     if (U->getOpcode() == UO_AddrOf)
       return objectOf(U->getSubExpr());
     return std::nullopt;
+  }
+  // The object a member function runs on, when it is in shared memory
+  // (`tile.at(r, c)` on a __shared__ struct).
+  if (const auto *This = dyn_cast<CXXThisExpr>(E)) {
+    const CallFrame *F = Constructing ? nullptr : frameOfThis(*This);
+    return F ? F->ThisPlace : std::nullopt;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub)
@@ -210,6 +250,24 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
       return It->second;
   }
   return std::nullopt;
+}
+
+bool Walker::baseOffset(const CastExpr &C, LaneExprPtr &Offset) const {
+  QualType From = C.getSubExpr()->getType();
+  if (const auto *P = From->getAs<PointerType>())
+    From = P->getPointeeType();
+  const CXXRecordDecl *Class = From->getAsCXXRecordDecl();
+  int64_t Bytes = 0;
+  for (const CXXBaseSpecifier *Base : C.path()) {
+    const CXXRecordDecl *To = Base->getType()->getAsCXXRecordDecl();
+    // A virtual base's place is read from the object at run time.
+    if (!Class || !To || Base->isVirtual() || Class->isInvalidDecl())
+      return false;
+    Bytes += Ctx.getASTRecordLayout(Class).getBaseClassOffset(To).getQuantity();
+    Class = To;
+  }
+  Offset = add(Offset, LaneExpr::constant(Bytes, OffsetType));
+  return true;
 }
 
 void Walker::bindPointer(const VarDecl *V,

@@ -8,6 +8,8 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "llvm/Support/Regex.h"
+
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -40,6 +42,9 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     const VarDecl *V = localVariable(B->getLHS());
+    if (!V && B->getOpcode() == BO_Assign &&
+        B->getLHS()->getType()->isPointerType())
+      notePointerKept(B);
     if (!V || !B->isAssignmentOp())
       return true;
     if (V->getType()->isPointerType()) {
@@ -86,6 +91,29 @@ public:
     }
     return true;
   }
+  /// An inline assembly statement's outputs: the lane's index in its warp
+  /// for `mov.u32 %0, %%laneid;` (how libraries read it), else not known.
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    static const llvm::Regex LaneId(
+        "^[[:space:]]*mov\\.u32[[:space:]]+%0[[:space:]]*,[[:space:]]*%%laneid["
+        "[:space:]]*;?[[:space:]]*$");
+    bool ReadsLaneId =
+        A->getNumOutputs() == 1 && LaneId.match(A->getAsmString());
+    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+      const VarDecl *V = localVariable(A->getOutputExpr(I));
+      if (!V)
+        continue;
+      if (W.isSharedPointer(V))
+        W.bindPointer(V, std::nullopt);
+      if (ReadsLaneId && V->getType()->isIntegralOrEnumerationType())
+        Values[V] = W.assignedValue(
+            LaneExpr::cast(W.laneInWarp(), W.intTypeOf(V->getType())));
+      else
+        Values[V] = LaneExpr::unknown(V->getNameAsString(),
+                                      "is written by inline assembly");
+    }
+    return true;
+  }
   bool VisitCallExpr(CallExpr *C) {
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const VarDecl *V = localVariable(C->getArg(I));
@@ -97,6 +125,20 @@ public:
   }
 
 private:
+  /// A pointer into shared memory stored where the walk does not follow
+  /// it (an element of an array of pointers, a field, a global): the
+  /// accesses made through it are not judged, which a remark says.
+  void notePointerKept(const BinaryOperator *B) {
+    std::optional<SharedObject> P = W.pointeeOf(B->getRHS());
+    if (!P)
+      return;
+    W.remark(B->getBeginLoc(),
+             "a pointer into '" + P->Root->getNameAsString() +
+                 "' is stored where bankfix does not follow it (an array "
+                 "of pointers, a field or a global): the shared accesses "
+                 "made through it are not judged");
+  }
+
   /// `p = q + 1`, `p += k`, `p -= k` on a pointer variable.
   void assignPointer(const VarDecl *V, const BinaryOperator *B) {
     switch (B->getOpcode()) {

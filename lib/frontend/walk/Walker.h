@@ -56,6 +56,11 @@ public:
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
   bool VisitCallExpr(clang::CallExpr *C);
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *A) {
+    for (unsigned I = 0; I < A->getNumOutputs(); ++I)
+      note(A->getOutputExpr(I));
+    return true;
+  }
   bool VisitBreakStmt(clang::BreakStmt *) { return Jumps = true; }
   bool VisitContinueStmt(clang::ContinueStmt *) {
     return Jumps = OtherJumps = true;
@@ -151,6 +156,9 @@ public:
 
   /// Hands \p E to the sink when it is a shared element access.
   void record(const clang::Expr *E, AccessKind Kind);
+  /// `new (p) T(v)` with \p p into shared memory and T trivially copyable
+  /// (how libraries fill raw storage): a store of a T there.
+  void recordPlacementNew(const clang::CXXNewExpr *N);
   /// When \p E is an element of a shared array (`a[i][j]`): fills \p A
   /// with it and its translated indices, and returns true.
   bool elementAccess(WalkedAccess &A, const clang::Expr *E);
@@ -226,6 +234,9 @@ public:
   std::optional<SharedObject> objectOf(const clang::Expr *E);
   /// The place the pointer \p E points to, when it is in shared memory.
   std::optional<SharedObject> pointeeOf(const clang::Expr *E);
+  /// Adds to \p Offset the bytes at which the derived-to-base conversion
+  /// \p C finds its base; false for a virtual base.
+  bool baseOffset(const clang::CastExpr &C, LaneExprPtr &Offset) const;
 
   // Objects (ObjectFields.cpp).
   /// The object \p E is (a local object, `*this` in a member function
@@ -244,6 +255,9 @@ public:
   // Calls (CallInlining.cpp).
   /// Walks the body of the function \p C calls, when it is visible.
   void inlineCall(const clang::CallExpr *C);
+  /// Whether the walk will follow the body of the function \p C calls
+  /// (as inlineCall decides).
+  bool walksCall(const clang::CallExpr *C);
   /// Before \p C's arguments are walked: a vector copied out of shared
   /// memory into a by-value parameter of which the callee reads only some
   /// components is loaded narrower, as a local variable would be.
@@ -400,11 +414,40 @@ private:
     std::optional<SharedObject> Place; ///< a pointer or reference result
     /// The object a member function is called on, when its fields are known.
     ObjectStatePtr This;
+    /// Where that object is, when it is in shared memory itself (`*this`
+    /// and its members are then shared places).
+    std::optional<SharedObject> ThisPlace;
   };
+  /// The frame of the member function whose object `this` is (\p This
+  /// in a lambda: the method that captured it), or null.
+  const CallFrame *frameOfThis(const clang::CXXThisExpr &This) const;
   /// \p F's definition where the walk follows it: visible, written by the
   /// user (not implicit or defaulted) and not in a system header.
   const clang::FunctionDecl *
   visibleDefinition(const clang::FunctionDecl *F) const;
+  /// \p F's definition when it is in a system header (a library's block
+  /// primitive) and WalkOptions::LibraryCode is set: walked where it is
+  /// given shared memory, and for what such code calls.
+  const clang::FunctionDecl *
+  libraryDefinition(const clang::FunctionDecl *F) const;
+  /// Whether the walk is inside a function of a system header.
+  bool inLibrary() const;
+  /// The __shared__ variable the argument \p Arg hands a callee (a pointer
+  /// into it, or a part of it by reference: an integer one only when
+  /// \p ByReference, its parameter being a reference), or null.
+  const clang::VarDecl *sharedRootPassed(const clang::Expr *Arg,
+                                         bool ByReference = false);
+  /// The arguments of \p C that hand the callee shared memory, with the
+  /// __shared__ variable of each (sharedRootPassed): its arguments, the
+  /// object a member function is called on and what that object was
+  /// constructed with.
+  std::vector<std::pair<const clang::Expr *, const clang::VarDecl *>>
+  sharedArguments(const clang::CallExpr *C);
+  /// Whether \p C is a member call on a local object whose fields the
+  /// walk knows hold shared memory (its own storage, say).
+  bool keepsShared(const clang::CallExpr *C);
+  /// Walks \p Def's body for the call \p C (unless refuseCall says no).
+  void walkCall(const clang::CallExpr *C, const clang::FunctionDecl &Def);
   /// The body being walked: the innermost call's callee, or the function.
   const clang::Stmt *currentBody() const {
     return Frames.empty() ? Function.getBody()
@@ -452,6 +495,16 @@ private:
   llvm::DenseMap<const clang::VarDecl *, ObjectStatePtr> Objects;
   /// The object whose constructor's initialisers are being read.
   ObjectStatePtr Constructing;
+  /// Library constructors whose initialisers are being walked.
+  unsigned LibraryConstructors = 0;
+  /// The calls and constructions walked into, outermost first: the
+  /// expression and its callee or constructor.
+  std::vector<std::pair<const clang::Expr *, const clang::FunctionDecl *>>
+      Entries;
+  /// The innermost entry written in the user's code (not a system
+  /// header), when \p Loc is in a system header; null otherwise.
+  const std::pair<const clang::Expr *, const clang::FunctionDecl *> *
+  userEntry(clang::SourceLocation Loc) const;
   /// Local objects handed to code that may change them (a copy, `&obj`,
   /// an argument): noteObject's answers, by object.
   llvm::DenseMap<const clang::VarDecl *, bool> EscapingObjects;

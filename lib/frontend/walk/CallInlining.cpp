@@ -195,9 +195,12 @@ bool Walker::walksCall(const CallExpr *C) {
     return false;
   if (visibleDefinition(Callee))
     return true;
-  if (!libraryDefinition(Callee))
-    return false;
-  return inLibrary() || !sharedArguments(C).empty();
+  return libraryDefinition(Callee) &&
+         entersLibrary(C, !sharedArguments(C).empty());
+}
+
+bool Walker::entersLibrary(const CallExpr *C, bool SharedArguments) {
+  return SharedArguments || inLibrary() || keepsShared(C);
 }
 
 const FunctionDecl *Walker::libraryDefinition(const FunctionDecl *F) const {
@@ -219,11 +222,9 @@ const FunctionDecl *Walker::libraryDefinition(const FunctionDecl *F) const {
 }
 
 bool Walker::inLibrary() const {
-  return LibraryConstructors > 0 ||
-         std::any_of(Frames.begin(), Frames.end(), [&](const CallFrame &F) {
-           return Ctx.getSourceManager().isInSystemHeader(
-               F.Callee->getLocation());
-         });
+  return std::any_of(Entries.begin(), Entries.end(), [&](const auto &Entry) {
+    return Ctx.getSourceManager().isInSystemHeader(Entry.second->getLocation());
+  });
 }
 
 void Walker::bindParameters(const CallExpr *C, const FunctionDecl &F) {
@@ -321,7 +322,7 @@ void Walker::inlineCall(const CallExpr *C) {
     // Library code (a system header's block primitive) is walked where it
     // is given shared memory, and all it calls from there.
     Def = libraryDefinition(Callee);
-    if (Def && (!SharedArguments.empty() || inLibrary() || keepsShared(C)))
+    if (Def && entersLibrary(C, !SharedArguments.empty()))
       return walkCall(C, *Def);
     bool SharedArgument = !SharedArguments.empty();
     for (const auto &[Arg, Root] : SharedArguments)

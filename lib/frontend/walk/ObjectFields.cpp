@@ -226,9 +226,7 @@ Walker::constructObject(const CXXConstructExpr *C) {
   // in library code, or of a class that keeps references or pointers (its
   // own __shared__ storage: `BlockExchange()`): its initialisers are
   // library code too.
-  bool Library = false;
   if (!Constructor) {
-    Library = true;
     Constructor = dyn_cast_or_null<CXXConstructorDecl>(
         libraryDefinition(C->getConstructor()));
     if (Constructor && !inLibrary() && !keepsPlaces(Constructor->getParent()) &&
@@ -246,7 +244,6 @@ Walker::constructObject(const CXXConstructExpr *C) {
   ObjectStatePtr Outer = std::move(Constructing);
   // An initialiser may read a field initialised before it.
   Constructing = State;
-  LibraryConstructors += Library;
   Entries.push_back({C, Constructor});
   const CXXRecordDecl *Class = Constructor->getParent();
   for (const CXXCtorInitializer *Init : Constructor->inits()) {
@@ -305,7 +302,6 @@ Walker::constructObject(const CXXConstructExpr *C) {
   }
   Entries.pop_back();
   Constructing = std::move(Outer);
-  LibraryConstructors -= Library;
   return State;
 }
 

@@ -430,8 +430,14 @@ private:
   /// given shared memory, and for what such code calls.
   const clang::FunctionDecl *
   libraryDefinition(const clang::FunctionDecl *F) const;
-  /// Whether the walk is inside a function of a system header.
+  /// Whether the walk is inside a function (or a constructor's
+  /// initialisers) of a system header: an entry's callee is one.
   bool inLibrary() const;
+  /// Whether a call of a system header's function \p C is walked: it is
+  /// handed shared memory (\p SharedArguments, sharedArguments), is made
+  /// from library code, or runs on a local object that keeps shared
+  /// memory.
+  bool entersLibrary(const clang::CallExpr *C, bool SharedArguments);
   /// The __shared__ variable the argument \p Arg hands a callee (a pointer
   /// into it, or a part of it by reference: an integer one only when
   /// \p ByReference, its parameter being a reference), or null.
@@ -495,8 +501,6 @@ private:
   llvm::DenseMap<const clang::VarDecl *, ObjectStatePtr> Objects;
   /// The object whose constructor's initialisers are being read.
   ObjectStatePtr Constructing;
-  /// Library constructors whose initialisers are being walked.
-  unsigned LibraryConstructors = 0;
   /// The calls and constructions walked into, outermost first: the
   /// expression and its callee or constructor.
   std::vector<std::pair<const clang::Expr *, const clang::FunctionDecl *>>

@@ -11,6 +11,8 @@
 
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace bankfix {
@@ -197,6 +199,31 @@ void Walker::record(const Expr *E, AccessKind Kind) {
 void Walker::recordPlacementNew(const CXXNewExpr *N) {
   QualType T = N->getAllocatedType();
   const FunctionDecl *New = N->getOperatorNew();
+  if (New && !New->isReservedGlobalPlacementOperator() &&
+      N->getNumPlacementArgs() > 0) {
+    // A placement new of the user's own (an arena's): where it puts the
+    // object is its code's choice, which the walk does not follow.
+    std::function<const VarDecl *(const Stmt *)> SharedIn =
+        [&](const Stmt *S) -> const VarDecl * {
+      if (const auto *E = dyn_cast_or_null<Expr>(S))
+        if (const VarDecl *Root = sharedRootPassed(E))
+          return Root;
+      for (const Stmt *Child :
+           S ? S->children() : Stmt::const_child_range(nullptr, nullptr))
+        if (const VarDecl *Root = SharedIn(Child))
+          return Root;
+      return nullptr;
+    };
+    for (const Expr *Arg : N->placement_arguments())
+      if (const VarDecl *Root = SharedIn(Arg)) {
+        remark(N->getBeginLoc(),
+               "'" + Root->getNameAsString() +
+                   "' is passed to a placement new of its own operator, "
+                   "whose choice of place bankfix does not follow: the store "
+                   "it makes is not judged");
+        return;
+      }
+  }
   if (!New || !New->isReservedGlobalPlacementOperator() || N->isArray() ||
       !N->hasInitializer() || !T.isTriviallyCopyableType(Ctx))
     return;

@@ -82,7 +82,7 @@ grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/
 man_gz=$work/root/usr/share/man/man1/bankfix.1.gz
 gzip -t "$man_gz" && [ "$(od -An -tu1 -j4 -N4 "$man_gz" | tr -s ' ')" = " 0 0 0 0" ] ||
   fail "bankfix.1.gz is not gzip data without a time stamp"
-if dpkg-deb -c "$deb" | grep -qE ' \./(debian|DEBIAN)/'; then
+if dpkg-deb -c "$deb" | grep -E ' \./(debian|DEBIAN)/' >/dev/null; then
   fail "the package holds the build's debian/ directory"
 fi
 

@@ -67,7 +67,7 @@ elif grep -q -- -nocudainc <<<"$(bankfix --print-parse-command $name.cu)"; then
   echo "install: no CUDA toolkit: the module was not run" >&2
 else
   module=$work/prefix/lib/bankfix/libbankfixTidy.so
-  if nm -D --defined-only "$module" | c++filt | grep -q 'clang::tidy::ClangTidyCheck::ClangTidyCheck'; then
+  if nm -D --defined-only "$module" | c++filt | grep 'clang::tidy::ClangTidyCheck::ClangTidyCheck' >/dev/null; then
     fail "the module defines clang-tidy's own classes (linked clangTidy)"
   fi
   # shellcheck disable=SC2207

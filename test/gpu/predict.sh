@@ -19,11 +19,11 @@ bankfix=$(realpath "$1") mode=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 test_dir=$(dirname "$here")
 status=0
-used=()
+declare -A used=()
 while read -r _case _variant source prediction; do
   file=$test_dir/$prediction
   case $prediction in
-  gpu/predictions/*) used+=("$(basename "$prediction")") ;;
+  gpu/predictions/*) used[$(basename "$prediction")]=1 ;;
   *)
     if [ ! -f "$file" ]; then
       echo "predict: $prediction, the golden JSON of $source, is missing" >&2
@@ -49,7 +49,7 @@ done < <(python3 "$here/report.py" --predictions)
 for file in "$here"/predictions/*; do
   [ -e "$file" ] || continue
   name=$(basename "$file")
-  if ! printf '%s\n' "${used[@]}" | grep -qxF "$name"; then
+  if [ -z "${used[$name]:-}" ]; then
     echo "predict: predictions/$name is read by no pair of pairs.txt" \
       "(inputs' predictions are their golden JSON in test/expected/)" >&2
     status=1

@@ -163,7 +163,8 @@ uint64_t CandidateTotals::stopAt() const {
 
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold, size_t First) {
+                                     bool FloorsHold, size_t First,
+                                     uint64_t AtMost) {
   SearchOutcome Out;
   CandidateTotals Base;
   uint64_t Start = lanesEvaluated();
@@ -211,6 +212,8 @@ SearchOutcome searchFewestWavefronts(size_t Candidates,
     Totals.WorkLimit = Start + Budget;
     // An earlier candidate wins a tie: it stops only above the best.
     Totals.Bound = Earlier ? Out.After + 1 : Out.After;
+    if (AtMost < Totals.Bound)
+      Totals.Bound = AtMost + 1;
     Totals.FloorsAfter = FloorsHold ? &FloorsAfter : nullptr;
     std::string Problem;
     if (!Evaluate(C, Totals, Problem)) {

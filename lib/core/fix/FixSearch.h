@@ -109,10 +109,14 @@ struct SearchOutcome {
 /// changes only how soon the others are pruned. Once the search has
 /// evaluated WorkBudgets::Fix lanes (WorkBudget.h; or eight times the
 /// layout as it is), the candidates left are not tried
-/// (SearchOutcome::Untried).
+/// (SearchOutcome::Untried). \p AtMost: only a candidate taking at most
+/// that many wavefronts per block is of use (another style already takes
+/// that many); the others stop as soon as they pass it, and none of them
+/// is chosen.
 SearchOutcome searchFewestWavefronts(size_t Candidates,
                                      const EvaluateCandidate &Evaluate,
-                                     bool FloorsHold = true, size_t First = 0);
+                                     bool FloorsHold = true, size_t First = 0,
+                                     uint64_t AtMost = UINT64_MAX);
 
 /// The values of warp-uniform symbols not known that the layout as it is
 /// was judged at: the candidates are compared at those values only (a

@@ -311,9 +311,11 @@ uint64_t smallestUnit(const std::vector<FlatBuffer> &Buffers) {
   return Unit;
 }
 
-/// A plan of \p Style from the search over \p Candidates.
+/// A plan of \p Style from the search over \p Candidates; only one taking
+/// at most \p AtMost wavefronts per block is of use.
 FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
-             const std::vector<Candidate> &Candidates) {
+             const std::vector<Candidate> &Candidates,
+             uint64_t AtMost = UINT64_MAX) {
   FixPlan Plan;
   Plan.Style = Style;
   if (Buffers.empty())
@@ -338,9 +340,16 @@ FixPlan plan(const std::vector<FlatBuffer> &Buffers, FixStyle Style,
         Candidates[C].Period * smallestUnit(Buffers) == 128)
       Hint = C + 1;
   SearchOutcome Outcome =
-      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint);
-  verifyBest(Outcome, Evaluate, Worst, Hint);
+      searchFewestWavefronts(Candidates.size(), Evaluate, true, Hint, AtMost);
+  // With none at most AtMost, judging the usual choice at every value in
+  // its place (verifyBest's fallback) could not make it of use.
+  if (Outcome.Best != 0 || AtMost == UINT64_MAX)
+    verifyBest(Outcome, Evaluate, Worst, Hint);
   Plan.WhyNot = Outcome.Problem;
+  if (Outcome.Best == 0 && AtMost < Outcome.Before && Plan.WhyNot.empty())
+    Plan.WhyNot = "another style takes " + std::to_string(AtMost) +
+                  " wavefronts per block, and no " + fixStyleName(Style) +
+                  " takes as few";
   if (Outcome.Best != 0) {
     const Candidate &K = Candidates[Outcome.Best - 1];
     Plan.Period = K.Period;
@@ -526,14 +535,16 @@ SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
   return Layout;
 }
 
-FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers) {
+FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers,
+                         uint64_t AtMost) {
   if (Buffers.empty())
     return {};
   // The rewrite splits nvcc's merges; the plan counts the accesses apart
   // (rewrittenInstances).
   return plan(
       Buffers, FixStyle::IndexPadding,
-      movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers));
+      movingSome(indexPaddingCandidates(smallestUnit(Buffers)), Buffers),
+      AtMost);
 }
 
 FixPlan planIndexSwizzle(const std::vector<FlatBuffer> &Buffers) {
@@ -569,10 +580,11 @@ FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride) {
   std::vector<FlatBuffer> Strided = Buffers;
   for (FlatBuffer &B : Strided)
     B.Stride = Stride;
-  return planRowStride(Strided);
+  return planRowStrides(Strided);
 }
 
-FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers) {
+FixPlan planRowStrides(const std::vector<FlatBuffer> &Buffers,
+                       uint64_t AtMost) {
   std::vector<Candidate> Candidates;
   if (Buffers.empty())
     return plan(Buffers, FixStyle::RowStride, Candidates);
@@ -598,7 +610,8 @@ FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers) {
     if (Width > Unit && Width % Unit == 0)
       Candidates.push_back({Buffers.front().Stride, 0, unsigned(Width / Unit)});
   }
-  return plan(Buffers, FixStyle::RowStride, keepingMerges(Candidates, Buffers));
+  return plan(Buffers, FixStyle::RowStride, keepingMerges(Candidates, Buffers),
+              AtMost);
 }
 
 } // namespace bankfix

@@ -97,8 +97,11 @@ SharedArrayLayout rewrittenLayout(const FlatBuffer &Buffer, uint64_t Period,
                                   unsigned Pad);
 
 /// The index-padding plan: the best (W, P), W a power of two up to 4096, P
-/// up to 128 bytes' worth of elements.
-FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers);
+/// up to 128 bytes' worth of elements. \p AtMost: the wavefronts per block
+/// another style takes; only a (W, P) taking no more is of use (then the
+/// others stop early).
+FixPlan planIndexPadding(const std::vector<FlatBuffer> &Buffers,
+                         uint64_t AtMost = UINT64_MAX);
 
 /// The index-swizzle plan: W elements to 128 bytes of the buffers' one
 /// unit; WhyNot when a buffer's size is not known or not whole rows.
@@ -107,8 +110,9 @@ FixPlan planIndexSwizzle(const std::vector<FlatBuffer> &Buffers);
 /// The row-stride plan for subscripts written `r * Stride + c`: the best P.
 FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers, uint64_t Stride);
 /// The same, each buffer with its own FlatBuffer::Stride; the plan's Period
-/// is the first buffer's.
-FixPlan planRowStride(const std::vector<FlatBuffer> &Buffers);
+/// is the first buffer's. \p AtMost as for planIndexPadding.
+FixPlan planRowStrides(const std::vector<FlatBuffer> &Buffers,
+                       uint64_t AtMost = UINT64_MAX);
 
 } // namespace bankfix
 

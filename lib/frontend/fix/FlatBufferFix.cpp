@@ -250,18 +250,23 @@ bool setRowStrides(Collected &C) {
 
 /// Row stride when it applies and does no worse; index padding otherwise;
 /// the index swizzle when it takes fewer wavefronts than either (no memory,
-/// but a subscript harder to read: the padding wins a tie).
+/// but a subscript harder to read: the padding wins a tie). The swizzle,
+/// one layout, is judged first: a padding is of use only if it takes no
+/// more wavefronts, and the padding searches (hundreds of layouts) stop
+/// each layout once it passes that.
 void choosePlan(Collected &C, ArrayFix &Fix) {
-  if (!setRowStrides(C)) {
-    Fix.Plan = planIndexPadding(C.Buffers);
+  bool Strided = setRowStrides(C);
+  FixPlan Swizzle = planIndexSwizzle(C.Buffers);
+  uint64_t AtMost = Swizzle.helps() ? Swizzle.After : UINT64_MAX;
+  if (!Strided) {
+    Fix.Plan = planIndexPadding(C.Buffers, AtMost);
   } else {
-    FixPlan Row = planRowStride(C.Buffers);
-    FixPlan Index = planIndexPadding(C.Buffers);
+    FixPlan Row = planRowStrides(C.Buffers, AtMost);
+    FixPlan Index = planIndexPadding(C.Buffers, AtMost);
     bool RowWins = Row.helps() && (!Index.helps() || Row.After <= Index.After);
     Fix.Plan = RowWins ? Row : Index;
     Fix.Other = RowWins ? Index : Row;
   }
-  FixPlan Swizzle = planIndexSwizzle(C.Buffers);
   if (!Swizzle.helps() || (Fix.Plan.helps() && Swizzle.After >= Fix.Plan.After))
     return;
   if (Fix.Plan.helps())

@@ -62,43 +62,76 @@ bool isLeaderTest(const ASTContext &Ctx, const Expr *Cond) {
          (isThreadIndex(B->getRHS()) && Constant(B->getLHS()));
 }
 
+/// The statement each statement of a body lies in, as the AST's parent map
+/// has it (null where that is a declaration: a variable's initialiser, a
+/// local class's members), made for the bodies asked about only: the
+/// AST's own map covers the whole translation unit, the CUDA headers with
+/// it, and building it took a seventh of a sorting network's analysis.
+class BodyParents : public RecursiveASTVisitor<BodyParents> {
+public:
+  explicit BodyParents(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The parent of \p S, a statement of the bodies added, or of any other
+  /// through the AST's map.
+  const Stmt *of(const Stmt *S) {
+    auto It = Parent.find(S);
+    if (It != Parent.end())
+      return It->second;
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  }
+
+  /// Adds \p Body (once).
+  void add(const Stmt *Body) {
+    if (Body && !Parent.count(Body))
+      TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    Parent[S] = Stack.empty() ? nullptr : Stack.back();
+    Stack.push_back(S);
+    bool Go = RecursiveASTVisitor::TraverseStmt(S);
+    Stack.pop_back();
+    return Go;
+  }
+  bool TraverseDecl(Decl *D) {
+    Stack.push_back(nullptr);
+    bool Go = RecursiveASTVisitor::TraverseDecl(D);
+    Stack.pop_back();
+    return Go;
+  }
+  bool shouldVisitLambdaBody() const { return true; }
+
+private:
+  ASTContext &Ctx;
+  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
+  std::vector<const Stmt *> Stack;
+};
+
 /// Whether \p S lies in a loop of its function.
-bool insideLoop(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return false;
+bool insideLoop(BodyParents &Parents, const Stmt *S) {
+  for (const Stmt *Parent = Parents.of(S); Parent; Parent = Parents.of(Parent))
     if (isa<ForStmt>(Parent) || isa<WhileStmt>(Parent) || isa<DoStmt>(Parent) ||
         isa<CXXForRangeStmt>(Parent))
       return true;
-    Parents = Ctx.getParents(*Parent);
-  }
   return false;
 }
 
 /// Whether \p Write lies in the then-branch of an `if` with a leader test,
 /// outside every loop (a write a loop repeats may follow a read).
-bool underLeaderTest(ASTContext &Ctx, const Stmt *Write) {
-  if (insideLoop(Ctx, Write))
+bool underLeaderTest(ASTContext &Ctx, BodyParents &Parents, const Stmt *Write) {
+  if (insideLoop(Parents, Write))
     return false;
-  DynTypedNode Node = DynTypedNode::create(*Write);
-  const Stmt *Child = Write;
   bool Led = false;
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return Led;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return Led;
+  for (const Stmt *Child = Write, *Parent = Parents.of(Write); Parent;
+       Child = Parent, Parent = Parents.of(Parent))
     if (const auto *If = dyn_cast<IfStmt>(Parent))
       if (If->getThen() == Child && If->getCond() &&
           isLeaderTest(Ctx, If->getCond()))
         Led = true;
-    Child = Parent;
-    Node = Parents[0];
-  }
+  return Led;
 }
 
 /// A visitor that counts the lambdas and local classes around the node it
@@ -127,8 +160,9 @@ protected:
 /// Each use of the candidate scalars: a read, or a write by a leader.
 class Uses : public NestedBodies<Uses> {
 public:
-  Uses(ASTContext &Ctx, llvm::DenseMap<const VarDecl *, bool> &Qualifies)
-      : Ctx(Ctx), Qualifies(Qualifies) {}
+  Uses(ASTContext &Ctx, BodyParents &Parents,
+       llvm::DenseMap<const VarDecl *, bool> &Qualifies)
+      : Ctx(Ctx), Parents(Parents), Qualifies(Qualifies) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
@@ -161,25 +195,26 @@ private:
   /// parameter the callee uses so.
   bool isReadOrLeaderWrite(const DeclRefExpr *Ref, bool &Read) {
     const Stmt *Use = Ref;
-    DynTypedNodeList Parents = Ctx.getParents(*Use);
-    while (!Parents.empty() && Parents[0].get<ParenExpr>()) {
-      Use = Parents[0].get<ParenExpr>();
-      Parents = Ctx.getParents(*Use);
+    const Stmt *Parent = Parents.of(Use);
+    while (Parent && isa<ParenExpr>(Parent)) {
+      Use = Parent;
+      Parent = Parents.of(Use);
     }
-    if (Parents.empty())
+    if (!Parent)
       return false;
-    if (const auto *Cast = Parents[0].get<ImplicitCastExpr>())
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent))
       return Read = Cast->getCastKind() == CK_LValueToRValue;
-    if (const auto *B = Parents[0].get<BinaryOperator>())
+    if (const auto *B = dyn_cast<BinaryOperator>(Parent))
       return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
-             (underLeaderTest(Ctx, B) ||
-              (assignsConstant(B) && !insideLoop(Ctx, B)));
-    if (const auto *U = Parents[0].get<UnaryOperator>())
-      return (U->isIncrementDecrementOp() && underLeaderTest(Ctx, U)) ||
+             (underLeaderTest(Ctx, Parents, B) ||
+              (assignsConstant(B) && !insideLoop(Parents, B)));
+    if (const auto *U = dyn_cast<UnaryOperator>(Parent))
+      return (U->isIncrementDecrementOp() &&
+              underLeaderTest(Ctx, Parents, U)) ||
              (U->getOpcode() == UO_AddrOf && passedToAtomic(U) &&
-              !insideLoop(Ctx, U));
-    if (const auto *Call = Parents[0].get<CallExpr>())
-      return !insideLoop(Ctx, Call) &&
+              !insideLoop(Parents, U));
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      return !insideLoop(Parents, Call) &&
              boundParameterQualifies(Call, cast<Expr>(Use));
     return false;
   }
@@ -202,6 +237,7 @@ private:
         return false;
       ParameterUses Finder(F->getParamDecl(I));
       Finder.TraverseStmt(F->getBody());
+      Parents.add(F->getBody());
       ++Depth;
       bool Qualifies =
           llvm::all_of(Finder.Refs, [&](const ParameterUses::Use &U) {
@@ -243,13 +279,13 @@ private:
   /// lane reading the word after it reads one value.
   bool passedToAtomic(const Expr *Address) {
     const Stmt *Use = Address;
-    DynTypedNodeList Parents = Ctx.getParents(*Use);
-    while (!Parents.empty() && (Parents[0].get<ParenExpr>() ||
-                                Parents[0].get<ImplicitCastExpr>())) {
-      Use = Parents[0].get<Stmt>();
-      Parents = Ctx.getParents(*Use);
+    const Stmt *Parent = Parents.of(Use);
+    while (Parent &&
+           (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent))) {
+      Use = Parent;
+      Parent = Parents.of(Use);
     }
-    const auto *Call = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
+    const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
     // CUDA's own (the toolkit's headers or clang's), not a user's function
     // of that name, whose body could keep the address.
@@ -261,6 +297,7 @@ private:
   }
 
   ASTContext &Ctx;
+  BodyParents &Parents;
   llvm::DenseMap<const VarDecl *, bool> &Qualifies;
   llvm::DenseMap<const VarDecl *, SourceLocation> FirstReads, LastWrites;
   /// Reference parameters followed into callees, to stop at recursion.
@@ -292,9 +329,13 @@ leaderWrittenScalars(ASTContext &Ctx, const FunctionDecl &Function) {
   if (!Body)
     return Order;
   Declared(Order).TraverseStmt(const_cast<Stmt *>(Body));
+  if (Order.empty())
+    return Order;
   for (const VarDecl *V : Order)
     Qualifies[V] = true;
-  Uses(Ctx, Qualifies).TraverseStmt(const_cast<Stmt *>(Body));
+  BodyParents Parents(Ctx);
+  Parents.add(Body);
+  Uses(Ctx, Parents, Qualifies).TraverseStmt(const_cast<Stmt *>(Body));
   std::vector<const VarDecl *> Out;
   // Named as it is in messages: a parameter of the same name would be
   // taken for the same value.

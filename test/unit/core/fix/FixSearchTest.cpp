@@ -72,6 +72,29 @@ TEST(FixSearch, StopsACandidateThatCannotWin) {
   EXPECT_EQ(Evaluated, 3u + 3u + 1u + 1u + 3u);
 }
 
+TEST(FixSearch, OnlyCandidatesAtMostACapAreOfUse) {
+  std::vector<std::vector<uint64_t>> Rows = {
+      {32, 32, 32}, {20, 20, 20}, {4, 4, 4}, {8, 8, 8}};
+  size_t Evaluated = 0;
+  // Another style takes 12: candidate 1 stops at its first access (20),
+  // 2 reaches 12 and is chosen, 3 stops at its second (16 + 1).
+  SearchOutcome O =
+      searchFewestWavefronts(3, rows(Rows, &Evaluated), true, 0, 12);
+  EXPECT_EQ(O.Best, 2u);
+  EXPECT_EQ(O.After, 12u);
+  EXPECT_EQ(Evaluated, 3u + 1u + 3u + 2u);
+  // Another takes 11: none is of use, and no candidate is chosen.
+  Evaluated = 0;
+  O = searchFewestWavefronts(3, rows(Rows, &Evaluated), true, 0, 11);
+  EXPECT_EQ(O.Best, 0u);
+  EXPECT_EQ(O.After, O.Before);
+  // A cap above the best changes nothing.
+  O = searchFewestWavefronts(3, rows(Rows, &Evaluated), true, 0, 23);
+  EXPECT_EQ(O.Best, 2u);
+  O = searchFewestWavefronts(3, rows(Rows, &Evaluated));
+  EXPECT_EQ(O.Best, 2u);
+}
+
 TEST(FixSearch, TheStopIsWhereTheNextAccessPrunes) {
   CandidateTotals T;
   EXPECT_EQ(T.stopAt(), UINT64_MAX); // no bound: evaluate everything

@@ -422,7 +422,7 @@ TEST(FlatIndexPadding, EachInstantiationItsOwnRowStride) {
   FlatBuffer C{{"s", {0}, 4}, 4, {{&L36, {form(ThirtySix)}, {B}, "load"}}};
   A.Stride = 40;
   C.Stride = 36;
-  FixPlan P = planRowStride({A, C});
+  FixPlan P = planRowStrides({A, C});
   EXPECT_EQ(P.Pad, 1u);
   EXPECT_EQ(P.Before, 8u + 4u);
   EXPECT_EQ(P.After, 1u + 1u);
@@ -444,7 +444,7 @@ TEST(FlatIndexPadding, StridesThatDifferAreEachMadeOdd) {
   A.Stride = 40;
   C.Stride = 35;
   D.Stride = 36;
-  FixPlan P = planRowStride({A, C, D});
+  FixPlan P = planRowStrides({A, C, D});
   EXPECT_EQ(P.RoundTo, 1u);
   EXPECT_EQ(P.Pad, 1u); // the most any stride grows
   EXPECT_EQ(P.Before, 8u + 1u + 4u);

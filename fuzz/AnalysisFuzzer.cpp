@@ -34,13 +34,21 @@ using namespace bankfix;
 
 namespace {
 
-const std::string &inputPath() {
-  static const std::string Path = [] {
+/// The file each input is written to, one per process, removed when the
+/// process exits.
+struct InputFile {
+  std::string Path;
+  InputFile() {
     llvm::SmallString<128> P;
     llvm::sys::fs::createTemporaryFile("bankfix-fuzz", "cu", P);
-    return std::string(P);
-  }();
-  return Path;
+    Path = std::string(P);
+  }
+  ~InputFile() { llvm::sys::fs::remove(Path); }
+};
+
+const std::string &inputPath() {
+  static const InputFile File;
+  return File.Path;
 }
 
 /// The --block-dim values on the first "// bankfix-args:" line of the

@@ -9,8 +9,9 @@
 // matrix at a time (LaneService::MatrixRows; .x1 and .x2 take the rows of
 // lanes 0-7 and 0-15), as measured. cp.async's wavefronts on the H100
 // depend on the global source's layout too (measured), so it is remarked,
-// not judged. An asm statement bankfix does not read is walked as before:
-// its operands' values, nothing it does to shared memory.
+// not judged; other loads, stores and atomics on shared memory get a
+// remark. An asm statement bankfix does not read is walked as before: its
+// operands' values, nothing it does to shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,6 +173,16 @@ bool Walker::walkAsm(const GCCAsmStmt *A) {
            std::string("the cp.async in this asm statement is not judged: ") +
                AsyncCopyReason);
   }
+  // Any other instruction on shared memory (ld.shared.u32, st.shared.v4,
+  // atom.shared.add): said, not judged; the operands are walked as usual.
+  static const llvm::Regex Other(
+      "(^|[^a-z0-9_.])(ld|st|atom|red)(\\.[a-z0-9_]+)*\\.shared");
+  if (Other.match(Text, &M))
+    remark(A->getAsmLoc(), "the " + M[2].str() +
+                               ".shared in this asm statement is not judged: "
+                               "bankfix reads ldmatrix, stmatrix and cp.async "
+                               "in inline PTX, not other instructions on "
+                               "shared memory");
   return Handled;
 }
 

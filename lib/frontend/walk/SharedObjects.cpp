@@ -82,7 +82,7 @@ std::optional<SharedObject> Walker::objectOf(const Expr *E) {
       C && (C->getCastKind() == CK_DerivedToBase ||
             C->getCastKind() == CK_UncheckedDerivedToBase)) {
     std::optional<SharedObject> P = objectOf(C->getSubExpr());
-    if (!P || !baseOffset(*C, P->Offset))
+    if (!P || !toBase(*C, *P))
       return std::nullopt;
     P->Type = C->getType();
     return P;
@@ -196,7 +196,7 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
     case CK_DerivedToBase:
     case CK_UncheckedDerivedToBase: {
       std::optional<SharedObject> P = pointeeOf(Sub);
-      if (!P || !C->getType()->isPointerType() || !baseOffset(*C, P->Offset))
+      if (!P || !C->getType()->isPointerType() || !toBase(*C, *P))
         return std::nullopt;
       P->Type = C->getType()->getPointeeType();
       return P;
@@ -252,21 +252,31 @@ std::optional<SharedObject> Walker::pointeeOf(const Expr *E) {
   return std::nullopt;
 }
 
-bool Walker::baseOffset(const CastExpr &C, LaneExprPtr &Offset) const {
+bool Walker::toBase(const CastExpr &C, SharedObject &P) {
   QualType From = C.getSubExpr()->getType();
-  if (const auto *P = From->getAs<PointerType>())
-    From = P->getPointeeType();
+  if (const auto *Pointer = From->getAs<PointerType>())
+    From = Pointer->getPointeeType();
   const CXXRecordDecl *Class = From->getAsCXXRecordDecl();
   int64_t Bytes = 0;
   for (const CXXBaseSpecifier *Base : C.path()) {
     const CXXRecordDecl *To = Base->getType()->getAsCXXRecordDecl();
     // A virtual base's place is read from the object at run time.
-    if (!Class || !To || Base->isVirtual() || Class->isInvalidDecl())
+    if (Base->isVirtual()) {
+      remark(C.getBeginLoc(),
+             "'" + P.Root->getNameAsString() +
+                 "' is seen here as its virtual base '" +
+                 Base->getType().getUnqualifiedType().getAsString(
+                     Ctx.getPrintingPolicy()) +
+                 "', whose place in the object is read at run time: the "
+                 "accesses through it are not judged");
+      return false;
+    }
+    if (!Class || !To || Class->isInvalidDecl())
       return false;
     Bytes += Ctx.getASTRecordLayout(Class).getBaseClassOffset(To).getQuantity();
     Class = To;
   }
-  Offset = add(Offset, LaneExpr::constant(Bytes, OffsetType));
+  P.Offset = add(P.Offset, LaneExpr::constant(Bytes, OffsetType));
   return true;
 }
 

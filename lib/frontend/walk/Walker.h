@@ -234,9 +234,9 @@ public:
   std::optional<SharedObject> objectOf(const clang::Expr *E);
   /// The place the pointer \p E points to, when it is in shared memory.
   std::optional<SharedObject> pointeeOf(const clang::Expr *E);
-  /// Adds to \p Offset the bytes at which the derived-to-base conversion
-  /// \p C finds its base; false for a virtual base.
-  bool baseOffset(const clang::CastExpr &C, LaneExprPtr &Offset) const;
+  /// Moves \p P to the base that the derived-to-base conversion \p C
+  /// finds (its offset added); false, with a remark, for a virtual base.
+  bool toBase(const clang::CastExpr &C, SharedObject &P);
 
   // Objects (ObjectFields.cpp).
   /// The object \p E is (a local object, `*this` in a member function

@@ -137,3 +137,16 @@ int main() {
   exchange<<<1, 128>>>(nullptr, nullptr);
   unfollowed<<<1, 64>>>(nullptr);
 }
+
+// A virtual base's place in its object is read at run time: the accesses
+// through it are not judged, and a remark says so.
+struct Counts {
+  int c[32];
+};
+struct WithCounts : virtual Counts {};
+__global__ void virtualBase(int *out) {
+  __shared__ int raw[128];
+  WithCounts *w = reinterpret_cast<WithCounts *>(raw);
+  Counts *c = w;
+  c->c[threadIdx.x] = out[0];
+}

@@ -23,6 +23,8 @@ __global__ void rows(const half *g, unsigned *out, unsigned *table) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(base +
                                                                  lane * 16),
                "l"(g + lane * 8));
-  out[threadIdx.x] = r0 + r1 + r2 + r3;
+  unsigned v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(base + lane * 8));
+  out[threadIdx.x] = r0 + r1 + r2 + r3 + v;
 }
 int main() { rows<<<1, 32>>>(nullptr, nullptr, nullptr); }

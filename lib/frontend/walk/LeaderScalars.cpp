@@ -102,7 +102,6 @@ public:
     Stack.pop_back();
     return Go;
   }
-  bool shouldVisitLambdaBody() const { return true; }
 
 private:
   ASTContext &Ctx;

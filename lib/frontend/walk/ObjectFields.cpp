@@ -254,7 +254,6 @@ Walker::constructObject(const CXXConstructExpr *C) {
           skipWrappers(Init->getInit())->IgnoreImplicit());
       std::shared_ptr<ObjectState> Base =
           BaseCtor ? constructObject(BaseCtor) : nullptr;
-      Constructing = State;
       if (!Base)
         continue;
       for (const auto &[F, P] : Base->Places)

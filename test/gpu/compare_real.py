@@ -15,8 +15,11 @@ bankfix judged that ncu did not see (the compiler removed it) is listed.
 A line bankfix judged only as a worst case (its accesses are not exact:
 which lanes run them depends on data read from memory, or on a value not
 known) must measure at most its numbers; one with exact accesses too, at
-least theirs. Writes RESULTS_MD; exits 1 when a
-judged line differs or an access is missed.
+least theirs. An access in library code (the JSON's "library": CUB's
+block primitives) is compared at its header line. A line listed in
+real-known-differences.txt (beside this script) is reported with its
+reason. Writes RESULTS_MD; exits 1 when a judged line differs or an
+access is missed, or when a listed line no longer differs.
 """
 import json
 import os
@@ -35,11 +38,95 @@ def line_order(key):
         (fn, 0, line, "", kind)
 
 
+def count_at_library_lines(measured, header_only, predicted):
+    """An instruction ncu lists only under header lines is listed under
+    every line of its inline chain (CUB's BlockScan, then the
+    uninitialized_copy it calls). Where bankfix judged an access at one of
+    those lines, the instruction counts there only; `measured` is rebuilt
+    for the header lines of such instructions."""
+    for fn, instructions in header_only.items():
+        for ins in instructions:
+            at = [w for w in ins["wheres"] if (fn, w, ins["kind"]) in predicted]
+            if not at:
+                continue
+            for where in ins["wheres"]:
+                m = measured.get((fn, where, ins["kind"]))
+                if not m or ins["opcode"] not in m[2]:
+                    continue
+                m[0] -= ins["wavefronts"]
+                m[1] -= ins["ideal"]
+                m[2].remove(ins["opcode"])
+                if not m[2]:
+                    del measured[(fn, where, ins["kind"])]
+            t = measured.setdefault((fn, at[0], ins["kind"]), [0, 0, [], 0])
+            t[0] += ins["wavefronts"]
+            t[1] += ins["ideal"]
+            t[2].append(ins["opcode"])
+            t[3] += 1
+
+
+def library_verdict(p, m, exact, bound, calls):
+    """(verdict, failures) of a header line where bankfix judged library
+    code reached from the calls at `calls`. Where bankfix left some of the
+    line's accesses unjudged (a radix sort's scatter, whose ranks are read
+    from memory), the GPU must measure at least what it judged."""
+    where = "library code called at line%s %s" % (
+        "s" if len(calls) > 1 else "", ", ".join(map(str, calls)))
+    if not m:
+        return ("%s: not executed (removed by nvcc)" % where
+                if not p[0] else
+                "DIFFERENT: no instruction at this line (%s)" % where,
+                1 if p[0] else 0)
+    if p[2]:
+        ok = m[0] >= exact[0] and m[1] >= exact[1]
+        return ("%s: %d of its accesses not judged, the judged ones "
+                "measure at least their numbers" % (where, p[2])
+                if ok else "DIFFERENT (%s)" % where, 0 if ok else 1)
+    if (p[0], p[1]) == (m[0], m[1]):
+        return "equal (%s)" % where, 0
+    if bound and m[0] <= p[0] and m[1] <= p[1] and \
+            m[0] >= exact[0] and m[1] >= exact[1]:
+        return "within bankfix's worst case (%s)" % where, 0
+    return "DIFFERENT (%s)" % where, 1
+
+
+def read_known_differences(path):
+    """The lines where the GPU is known to differ from bankfix, for a
+    reason bankfix does not model: {(file, kernel, line, kind): reason}
+    from the tab-separated `path` ('#' starts a comment)."""
+    known = {}
+    if not os.path.exists(path):
+        return known
+    for text in open(path):
+        if not text.strip() or text.startswith("#"):
+            continue
+        name, fn, line, kind, reason = text.rstrip("\n").split("\t")
+        known[(name, fn, int(line) if line.isdigit() else line, kind)] = \
+            reason
+    return known
+
+
+def known_difference(known, name, key, verdict):
+    """(verdict, change to the failure count) of a row: a difference listed
+    in `known` is reported with its reason and fails nothing; a listed row
+    that no longer differs fails, so that the list does not go stale."""
+    reason = known.pop((name, *key), None)
+    if reason is None:
+        return verdict, 0
+    if verdict.startswith(("DIFFERENT", "MISSED")):
+        return "known difference (%s): %s" % (verdict, reason), -1
+    return ("%s, but listed in real-known-differences.txt: remove it there"
+            % verdict), 1
+
+
 def main():
     work, expected, results = sys.argv[1:4]
     env = dict(l.rstrip("\n").split("=", 1)
                for l in open(os.path.join(work, "environment.txt")))
     rows, failures, unjudged = [], 0, []
+    known = read_known_differences(
+        os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                     "real-known-differences.txt"))
     for file in sorted(os.listdir(expected)):
         if not file.endswith(".json"):
             continue
@@ -59,8 +146,17 @@ def main():
         # switches on, a value not known): an upper bound, not a count.
         bounds = set()
         exact = set()
+        # An access in library code (a CUB primitive's body) is compared at
+        # its header line, where ncu lists its instruction; the call line
+        # it was reported at is kept for the table.
+        called_at = defaultdict(set)
         for a in doc["accesses"]:
             key = (a["function"], a["line"], a["kind"])
+            if "library" in a:
+                lib = a["library"]
+                key = (a["function"], "%s:%d" % (
+                    os.path.basename(lib["file"]), lib["line"]), a["kind"])
+                called_at[key].add(a["line"])
             if a["judged"]:
                 (exact if a.get("exact", True) else bounds).add(key)
             notes[key] = a.get("merge", "")
@@ -79,6 +175,11 @@ def main():
         # file and line: bankfix judges no access there.
         measured = line_totals(os.path.join(work, name + ".ncu.csv"),
                                name + ".cu")
+        if called_at:
+            count_at_library_lines(
+                measured, header_only_instructions(
+                    os.path.join(work, name + ".ncu.csv"), name + ".cu"),
+                predicted)
         for line, message in sorted(remarks.items()):
             unjudged.append((name, line, "remark", message))
         # ncu lists an instruction of an inlined toolkit function (an
@@ -157,6 +258,15 @@ def main():
                 continue
             call = (at_call.get((key[0], key[2], m[0], m[1]))
                     if m and isinstance(key[1], str) else None)
+            if key in called_at:
+                verdict, failed = library_verdict(
+                    p, m, exact_part[key], key in bounds,
+                    sorted(called_at[key]))
+                failures += failed
+                verdict, change = known_difference(known, name, key, verdict)
+                failures += change
+                rows.append((name, *key, p, m, verdict))
+                continue
             if p and p[2] and not p[0] and not p[1]:
                 verdict = "not judged"
             elif not p and call is not None:
@@ -193,7 +303,15 @@ def main():
                 verdict = "within bankfix's worst case"
             else:
                 verdict, failures = "DIFFERENT", failures + 1
+            verdict, change = known_difference(known, name, key, verdict)
+            failures += change
             rows.append((name, *key, p, m, verdict))
+    for (name, fn, line, kind), reason in sorted(known.items(), key=str):
+        if os.path.exists(os.path.join(expected, name + ".json")):
+            failures += 1
+            rows.append((name, fn, line, kind, None, None,
+                         "listed in real-known-differences.txt, but no such "
+                         "line was compared: remove it there"))
     with open(results, "w") as out:
         out.write("# Real-code corpus on the GPU\n\n")
         out.write("Written by `test/gpu/real.sh` (do not edit): every kernel "

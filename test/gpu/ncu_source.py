@@ -22,9 +22,13 @@ def kernel_name(ncu_function):
     """ncu's "Function Name" without its parameters and, for a template
     instance, the return type ncu writes first and the casts it writes in
     integer arguments: 'void k<float>(T1 *)' -> 'k<float>',
-    'void k<(int)4>(const float *)' -> 'k<4>'."""
-    name = re.sub(r"\((?:unsigned |signed )?(?:int|long|short|char|bool)\)",
-                  "", ncu_function)
+    'void k<(int)4>(const float *)' -> 'k<4>'; a bool argument is named as
+    clang names it: 'void k<(bool)1>(int *)' -> 'k<true>'."""
+    name = re.sub(r"\(bool\)([01])",
+                  lambda m: "true" if m.group(1) == "1" else "false",
+                  ncu_function)
+    name = re.sub(r"\((?:unsigned |signed )?(?:int|long|short|char)\)",
+                  "", name)
     depth = 0
     for i, c in enumerate(name):
         depth += {"<": 1, ">": -1}.get(c, 0)

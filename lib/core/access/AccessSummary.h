@@ -59,6 +59,10 @@ struct AccessInstance {
   /// body is not visible); SoftBreak says what, on the later one.
   unsigned SoftRegion = 0;
   std::string SoftBreak;
+  /// Executions of one Region with different WriteRegions have a call
+  /// between them that may write memory: a load after it reuses no value
+  /// loaded before.
+  unsigned WriteRegion = 0;
   /// The loops around this execution that the walk unrolled and nvcc
   /// compiles once (their trip count is known only at run time), outermost
   /// first, each with this execution's iteration of it.

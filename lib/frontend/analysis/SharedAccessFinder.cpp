@@ -180,6 +180,7 @@ public:
     Instance.Sequence = W.Sequence;
     Instance.SoftRegion = W.SoftRegion;
     Instance.SoftBreak = W.SoftBreak;
+    Instance.WriteRegion = W.WriteRegion;
     for (const auto &[Loop, Iteration] : W.CompiledOnce)
       Instance.CompiledOnce.push_back({Loop, Iteration});
     Instance.OnceLoopSymbols = W.OnceLoopSymbols;

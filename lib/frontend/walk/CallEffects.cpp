@@ -70,4 +70,15 @@ CallEffect invisibleCallEffect(const FunctionDecl *Callee) {
   return CallEffect::MaySplit;
 }
 
+bool exchangesWithinWarp(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  StringRef Name = Callee->getName();
+  return Name.starts_with("__shfl") || Name.starts_with("__nvvm_shfl") ||
+         Name.starts_with("__nvvm_vote") || Name.starts_with("__nvvm_match") ||
+         Name == "__ballot_sync" || Name == "__any_sync" ||
+         Name == "__all_sync" || Name == "__uni_sync" ||
+         Name == "__activemask" || Name.starts_with("__match_");
+}
+
 } // namespace bankfix

@@ -36,6 +36,11 @@ enum class CallEffect {
 /// does not walk, does to merges across it.
 CallEffect invisibleCallEffect(const clang::FunctionDecl *Callee);
 
+/// Whether \p Callee is a warp shuffle or vote (`__shfl_xor_sync`, the
+/// `__nvvm_shfl_*` builtins the headers call, `__ballot_sync`): lanes
+/// exchange registers, no memory is written.
+bool exchangesWithinWarp(const clang::FunctionDecl *Callee);
+
 } // namespace bankfix
 
 #endif // BANKFIX_CALLEFFECTS_H

@@ -47,7 +47,8 @@ public:
       // IEEE division of floating-point values takes a slow path through
       // a branch in nvcc's code: a merge across it is undecided.
       if (B->getOpcode() == BO_Div && B->getType()->isRealFloatingType())
-        W.noteMaySplit("a floating-point division runs between them");
+        W.noteMaySplit("a floating-point division runs between them",
+                       /*MayWrite=*/false);
       return true;
     }
     if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
@@ -64,7 +65,8 @@ public:
       return false;
     if (B->getOpcode() == BO_DivAssign &&
         B->getComputationResultType()->isRealFloatingType())
-      W.noteMaySplit("a floating-point division runs between them");
+      W.noteMaySplit("a floating-point division runs between them",
+                     /*MayWrite=*/false);
     return true;
   }
   // A lambda's body is not run where it is written.
@@ -275,6 +277,7 @@ void Walker::emit(WalkedAccess A, AccessKind Kind) {
   A.Sequence = Sequence++;
   A.SoftRegion = SoftRegion;
   A.SoftBreak = SoftBreak;
+  A.WriteRegion = WriteRegion;
   A.CompiledOnce = CompiledOnceLoops;
   A.OnceLoopSymbols = OnceLoopSymbols;
   A.PowersOfTwoFrom = OncePowersOfTwo;

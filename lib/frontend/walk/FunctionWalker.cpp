@@ -10,6 +10,8 @@
 
 #include "frontend/walk/Walker.h"
 
+#include "core/expr/LaneEvaluator.h"
+
 #include "frontend/walk/AtomicRefs.h"
 #include "frontend/walk/LeaderScalars.h"
 #include "frontend/walk/SpeculableCode.h"
@@ -190,7 +192,7 @@ Walker::Flow Walker::walk(const Stmt *S) {
     return {};
   }
   if (const auto *W = dyn_cast<WhileStmt>(S)) {
-    walkLoopOnce(W->getBody(), W->getCond(), nullptr, WriteCollector::of({W}));
+    walkWhile(W);
     return {};
   }
   if (const auto *D = dyn_cast<DoStmt>(S)) {
@@ -297,6 +299,12 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   LaneExprPtr Cond = translate(S->getCond());
   LocalValues Before = Values;
   PointerTargets PointersBefore = Pointers;
+  // A condition that is one known value (a template argument, a constant
+  // argument of the inlined call) is folded by nvcc: no branch, and the
+  // accesses of the branch taken merge with those around it.
+  std::optional<int64_t> Folded;
+  if (!dependsOnLane(*Cond))
+    Folded = evaluateLaneConcrete(*Cond, LaneEnv{});
 
   // Accesses in a branch have their own guard: they merge with each other,
   // not with those outside it. A branch that holds a shared access, a loop
@@ -304,6 +312,24 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   // across it; plain code in a branch is predicated, and the accesses
   // before and after it still merge.
   unsigned RegionBefore = Region, SequenceBefore = Sequence;
+  if (Folded) {
+    // The branch taken runs unguarded; the other is walked under a guard
+    // no lane passes (its subscripts are still rewritten by a fix) and
+    // changes no value.
+    const Stmt *Taken = *Folded ? S->getThen() : S->getElse();
+    const Stmt *Dead = *Folded ? S->getElse() : S->getThen();
+    Flow F = walk(Taken);
+    if (Dead) {
+      LocalValues AfterTaken = Values;
+      PointerTargets PointersAfterTaken = Pointers;
+      pushGuard(LaneExpr::constant(0));
+      walk(Dead);
+      popGuard();
+      Values = std::move(AfterTaken);
+      Pointers = std::move(PointersAfterTaken);
+    }
+    return F;
+  }
   pushGuard(Cond, onlyComputesValues(S->getThen()));
   Flow Then = walk(S->getThen());
   popGuard();

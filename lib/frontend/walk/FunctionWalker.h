@@ -91,6 +91,10 @@ struct WalkedAccess {
   /// between them that may or may not stop nvcc merging them (SoftBreak).
   unsigned SoftRegion = 0;
   std::string SoftBreak;
+  /// Accesses of one Region with different WriteRegions have a call
+  /// between them that may write memory: a load after it reuses no value
+  /// loaded before.
+  unsigned WriteRegion = 0;
   /// The loops around the access that this walk unrolled and nvcc compiles
   /// once (WalkOptions::CompiledOnce), outermost first, with the iteration.
   std::vector<std::pair<const clang::Stmt *, unsigned>> CompiledOnce;

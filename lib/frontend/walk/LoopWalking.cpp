@@ -3,9 +3,11 @@
 //
 // A for loop whose condition is a known number at every iteration (the same
 // for every lane) is unrolled: its body is walked once per iteration, each
-// access labelled with the iteration ("j = 8"). Any other loop is walked
-// once, with the variables it changes made warp-uniform symbols (when every
-// change keeps them uniform) or unknown.
+// access labelled with the iteration ("j = 8"); so is a loop without a
+// condition (`for (;;)`, `while (true)`) whose one `if (c) break;` is known
+// at every iteration. Any other loop is walked once, with the variables it
+// changes made warp-uniform symbols (when every change keeps them uniform)
+// or unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +83,9 @@ void Walker::walkFor(const ForStmt *S) {
     return;
   }
   std::string Uncounted;
-  if (tryStepped(S, Writes) || tryUnroll(S, Writes, Uncounted))
+  if (tryStepped(S, Writes) ||
+      tryUnroll(loopParts(S, S->getCond(), S->getBody(), S->getInc()), Writes,
+                Uncounted))
     return;
   Result.NotUnrolled.insert(S);
   // A loop whose trip count is known, walked once: its accesses would count
@@ -91,6 +95,89 @@ void Walker::walkFor(const ForStmt *S) {
     OverBudget = std::move(Uncounted);
   walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
   OverBudget = std::move(Enclosing);
+}
+
+void Walker::walkWhile(const WhileStmt *S) {
+  WriteCollector Writes = WriteCollector::of({S});
+  std::string Uncounted;
+  if (!Stepped) {
+    LoopParts L = loopParts(S, S->getCond(), S->getBody(), nullptr);
+    // A while loop with a condition is walked once, as before; only an
+    // endless one with its exit is counted.
+    if (L.Exit && tryUnroll(L, Writes, Uncounted))
+      return;
+  }
+  std::string Enclosing = OverBudget;
+  if (OverBudget.empty())
+    OverBudget = std::move(Uncounted);
+  walkLoopOnce(S->getBody(), S->getCond(), nullptr, Writes);
+  OverBudget = std::move(Enclosing);
+}
+
+namespace {
+
+/// The `break` statements that leave the loop whose body is \p S (not
+/// those of a loop or switch inside it), added to \p Out.
+void collectBreaks(const Stmt *S, std::vector<const Stmt *> &Out) {
+  if (!S || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S))
+    return;
+  if (isa<BreakStmt>(S)) {
+    Out.push_back(S);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectBreaks(Child, Out);
+}
+
+/// \p S is `break;` or `{ break; }`.
+const Stmt *onlyBreak(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    S = C->size() == 1 ? C->body_front() : nullptr;
+  return isa_and_nonnull<BreakStmt>(S) ? S : nullptr;
+}
+
+} // namespace
+
+Walker::LoopParts Walker::loopParts(const Stmt *Loop, const Expr *Cond,
+                                    const Stmt *Body, const Expr *Inc) const {
+  LoopParts L{Loop, Cond, Body, Inc};
+  bool Endless = !Cond;
+  bool Value = false;
+  if (Cond && !Cond->isValueDependent() &&
+      Cond->EvaluateAsBooleanCondition(Value, Ctx))
+    Endless = Value;
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Endless || !C)
+    return L;
+  std::vector<const Stmt *> Breaks;
+  collectBreaks(C, Breaks);
+  for (const Stmt *Child : C->body())
+    if (const auto *If = dyn_cast<IfStmt>(Child))
+      if (!If->getElse() && !If->getInit() && !If->getConditionVariable() &&
+          Breaks.size() == 1 && onlyBreak(If->getThen()) == Breaks.front()) {
+        L.Cond = nullptr;
+        L.Exit = If;
+      }
+  return L;
+}
+
+std::optional<bool> Walker::leavesAtExit(const LoopParts &L) {
+  for (const Stmt *Child : cast<CompoundStmt>(L.Body)->body()) {
+    if (Child != L.Exit) {
+      applySideEffects(Child);
+      continue;
+    }
+    LaneExprPtr Cond = translate(L.Exit->getCond());
+    if (dependsOnLane(*Cond))
+      return std::nullopt;
+    EvalResult R = evaluateLane(*Cond, LaneEnv{});
+    if (!R.ok() || !R.Value->isConcrete())
+      return std::nullopt;
+    if (R.Value->Const)
+      return true;
+  }
+  applySideEffects(L.Inc);
+  return false;
 }
 
 void Walker::settleLoopValues(const WriteCollector &Writes) {
@@ -152,13 +239,27 @@ std::optional<int64_t> Walker::conditionOverBlock(const LaneExpr &Cond,
 /// (when blockDim is known) known for every thread of the block, the loop
 /// running until the last thread leaves it. The values are as before on
 /// return.
-std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
+std::optional<Walker::Trips> Walker::countTrips(const LoopParts &L,
                                                 const WriteCollector &Writes) {
   LocalValues Start = Values;
   PointerTargets StartPointers = Pointers;
   std::optional<Trips> T = Trips{};
   for (;; ++T->Count) {
-    LaneExprPtr Cond = translate(S->getCond());
+    if (L.Exit) {
+      std::optional<bool> Leaves =
+          T->Count < MaxLoopIterations ? leavesAtExit(L) : std::nullopt;
+      if (!Leaves) {
+        T.reset();
+        break;
+      }
+      if (*Leaves) {
+        ++T->Count; // The last iteration runs up to its exit.
+        break;
+      }
+      settleLoopValues(Writes);
+      continue;
+    }
+    LaneExprPtr Cond = translate(L.Cond);
     bool Lanes = dependsOnLane(*Cond);
     if ((mentions(*Cond, ExprKind::BlockDim) || Lanes) && !Options.BlockDim)
       Result.NeedsBlockDim = true;
@@ -177,7 +278,7 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
       if (R.ok() && R.Value->isConcrete())
         Stays = R.Value->Const;
     }
-    if (!Stays && !Lanes && (Stays = staysUnderBound(S->getCond())))
+    if (!Stays && !Lanes && (Stays = staysUnderBound(L.Cond)))
       T->Bounded = T->LaneDependent = true;
     if (!Stays) {
       T.reset();
@@ -188,8 +289,8 @@ std::optional<Walker::Trips> Walker::countTrips(const ForStmt *S,
     // Only the loop's own variables move; the body must not change them
     // in ways the increment does not show, so apply the body's side effects
     // too.
-    applySideEffects(S->getBody());
-    applySideEffects(S->getInc());
+    applySideEffects(L.Body);
+    applySideEffects(L.Inc);
     settleLoopValues(Writes);
   }
   Values = std::move(Start);
@@ -233,13 +334,13 @@ std::optional<int64_t> Walker::staysUnderBound(const Expr *Cond) {
   return B->getOpcode() == BO_LT ? *Value < *Bound : *Value <= *Bound;
 }
 
-bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
+bool Walker::tryUnroll(const LoopParts &L, const WriteCollector &Writes,
                        std::string &Uncounted) {
   // A `break` is followed: the lanes that take it run no later iteration
   // (their guard). Other jumps are not.
-  if (Writes.OtherJumps || !S->getCond())
+  if (Writes.OtherJumps || (!L.Cond && !L.Exit))
     return false;
-  std::optional<Trips> T = countTrips(S, Writes);
+  std::optional<Trips> T = countTrips(L, Writes);
   if (!T)
     return false;
   if (T->OverBudget) {
@@ -257,11 +358,12 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
   // across.
   // A loop nvcc never unrolls: no two of its iterations are in one
   // straight line.
-  bool Kept = keptAsLoop(S, T->Count);
-  bool Once = (Options.CompiledOnce && Options.CompiledOnce->contains(S)) ||
-              Kept || T->Bounded;
+  bool Kept = keptAsLoop(L.Loop, T->Count);
+  bool Once =
+      (Options.CompiledOnce && Options.CompiledOnce->contains(L.Loop)) ||
+      Kept || T->Bounded;
   if (Once) {
-    CompiledOnceLoops.push_back({S, 0});
+    CompiledOnceLoops.push_back({L.Loop, 0});
     noteBarrier();
   }
   bool SavedBreak = std::exchange(BreakEndsIteration, Writes.Jumps);
@@ -269,7 +371,7 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
   for (unsigned I = 0; I < T->Count; ++I) {
     if (Once)
       CompiledOnceLoops.back().second = I;
-    walkExpr(S->getCond());
+    walkExpr(L.Cond);
     std::string Label = iterationLabel(Writes);
     if (Label.empty()) // The loop's variables differ per lane.
       Label = "#" + std::to_string(I + 1);
@@ -277,12 +379,12 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
     // A run-time bound: the condition, as written, holds or not in every
     // iteration the constant bound allows.
     if (T->LaneDependent)
-      pushGuard(T->Bounded ? Translator.unknown(S->getCond(),
+      pushGuard(T->Bounded ? Translator.unknown(L.Cond,
                                                 "has a bound known at run time")
-                           : translate(S->getCond()));
-    Flow Body = walk(S->getBody());
+                           : translate(L.Cond));
+    Flow Body = walk(L.Body);
     if (!Body.Terminates)
-      walkExpr(S->getInc());
+      walkExpr(L.Inc);
     if (T->LaneDependent)
       popGuard();
     if (Body.Terminates) // Every lane that got here broke out.
@@ -304,11 +406,11 @@ bool Walker::tryUnroll(const ForStmt *S, const WriteCollector &Writes,
     CompiledOnceLoops.pop_back();
     noteBarrier();
   }
-  walkExpr(S->getCond());
+  walkExpr(L.Cond);
   return true;
 }
 
-bool Walker::keptAsLoop(const ForStmt *S, uint64_t Count) const {
+bool Walker::keptAsLoop(const Stmt *S, uint64_t Count) const {
   if (Count <= 1)
     return false;
   auto It = UnrollHints.find(S);

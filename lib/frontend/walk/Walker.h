@@ -265,10 +265,14 @@ public:
   /// A barrier (__syncthreads, a cooperative group's sync), or code nvcc
   /// compiles with a branch: no access merges across it.
   void noteBarrier() { ++Region; }
-  /// Something that may or may not stop accesses merging across it.
-  void noteMaySplit(std::string Why) {
+  /// Something that may or may not stop accesses merging across it; a
+  /// load after it reuses a value loaded before only when it writes no
+  /// memory (\p MayWrite false: a shuffle, a floating-point division).
+  void noteMaySplit(std::string Why, bool MayWrite = true) {
     ++SoftRegion;
     SoftBreak = std::move(Why);
+    if (MayWrite)
+      ++WriteRegion;
   }
   void remark(clang::SourceLocation Loc, std::string Message);
 
@@ -294,6 +298,19 @@ private:
 
   // Loops (LoopWalking.cpp).
   void walkFor(const clang::ForStmt *S);
+  void walkWhile(const clang::WhileStmt *S);
+  /// What unrolling reads of a loop. A loop without a condition
+  /// (`for (;;)`, `while (true)`) is counted by its \p Exit, the one
+  /// `if (c) break;` among its body's statements (CUB's radix passes).
+  struct LoopParts {
+    const clang::Stmt *Loop = nullptr;
+    const clang::Expr *Cond = nullptr;
+    const clang::Stmt *Body = nullptr;
+    const clang::Expr *Inc = nullptr;
+    const clang::IfStmt *Exit = nullptr;
+  };
+  LoopParts loopParts(const clang::Stmt *Loop, const clang::Expr *Cond,
+                      const clang::Stmt *Body, const clang::Expr *Inc) const;
   /// A loop walked once for all its iterations; \p TestsFirst when its
   /// condition is tested before the first iteration (not a do-while).
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
@@ -301,14 +318,14 @@ private:
                     bool TestsFirst = true);
   /// Unrolls \p S when its trip count is known; when that would pass the
   /// budget of loop bodies, returns false and says why in \p Uncounted.
-  bool tryUnroll(const clang::ForStmt *S, const WriteCollector &Writes,
+  bool tryUnroll(const LoopParts &L, const WriteCollector &Writes,
                  std::string &Uncounted);
   /// Whether nvcc keeps \p S a loop, one iteration after the other, when
   /// it runs \p Count iterations: under `#pragma unroll 1` (or
   /// `nounroll`). Without it nvcc may unroll a loop fully or in part and
   /// merge consecutive iterations (test/differential/findings/
   /// kept_loop_pairs.cu): such loops are walked as unrolled.
-  bool keptAsLoop(const clang::ForStmt *S, uint64_t Count) const;
+  bool keptAsLoop(const clang::Stmt *S, uint64_t Count) const;
   /// A loop's trip count, and whether lanes leave it at different
   /// iterations (then its condition guards each iteration's body).
   struct Trips {
@@ -323,8 +340,13 @@ private:
     /// condition, and nvcc compiles the loop once.
     bool Bounded = false;
   };
-  std::optional<Trips> countTrips(const clang::ForStmt *S,
+  std::optional<Trips> countTrips(const LoopParts &L,
                                   const WriteCollector &Writes);
+  /// Whether the loop \p L leaves at its Exit in this iteration: runs the
+  /// side effects of the body's statements before it and judges its
+  /// condition, which must be the same known value in every lane; then
+  /// runs the rest of the body's and the increment's.
+  std::optional<bool> leavesAtExit(const LoopParts &L);
   /// A constant that \p E, a loop's bound, never exceeds: the constant
   /// argument of `min(a, b)`, through a constant local's initialiser.
   std::optional<int64_t> constantUpperBound(const clang::Expr *E);
@@ -526,7 +548,7 @@ private:
   /// budget of loop bodies did not let the walk unroll: why the accesses
   /// in it are not judged.
   std::string OverBudget;
-  unsigned Region = 0, Sequence = 0, SoftRegion = 0;
+  unsigned Region = 0, Sequence = 0, SoftRegion = 0, WriteRegion = 0;
   std::string SoftBreak;
   /// The unrolled loops nvcc compiles once around the current statement.
   std::vector<std::pair<const clang::Stmt *, unsigned>> CompiledOnceLoops;

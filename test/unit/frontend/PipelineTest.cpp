@@ -160,4 +160,76 @@ void run(float *o) {
             (std::array<unsigned, 3>{8, 8, 1}));
 }
 
+TEST(Pipeline, AnEndlessLoopIsCountedByItsExit) {
+  AnalysedCuda A = analyseCuda(R"(
+__global__ void passes(int *out, int end) {
+  __shared__ int s[128];
+  int bit = 0;
+  while (true) {
+    s[threadIdx.x] = bit;
+    bit += 4;
+    if (bit >= end)
+      break;
+    __syncthreads();
+  }
+  out[threadIdx.x] = s[threadIdx.x];
+}
+void launch(int *o) { passes<<<1, 128>>>(o, 32); }
+)");
+  ASSERT_TRUE(A.AST);
+  // CUB's radix passes: eight iterations (bit = 0, 4, ..., 28) of 4 warps.
+  const AccessSummary &S = A.summary(A.at(6, AccessKind::Store));
+  ASSERT_TRUE(S.judged());
+  EXPECT_EQ(S.BlockWavefronts, 8u * 4u);
+}
+
+TEST(Pipeline, AccessesUnderAConstantConditionMerge) {
+  AnalysedCuda A = analyseCuda(R"(
+template <bool Full> __global__ void pairs(int *out) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int a = 0, b = 0;
+  if (Full)
+    a = s[2 * threadIdx.x];
+  if (Full || threadIdx.x < 4)
+    b = s[2 * threadIdx.x + 1];
+  out[threadIdx.x] = a + b;
+}
+void launch(int *o) { pairs<true><<<1, 32>>>(o); }
+)");
+  ASSERT_TRUE(A.AST);
+  // nvcc folds both conditions: no branch, one LDS.64.
+  const FoundAccess *First = A.at(8), *Second = A.at(10);
+  ASSERT_TRUE(First && Second);
+  EXPECT_EQ(First->Instances[0].Desc.Width, 8u);
+  EXPECT_TRUE(Second->Instances[0].MergedAway);
+}
+
+TEST(Pipeline, ALoadAfterAShuffleReusesTheValue) {
+  AnalysedCuda A = analyseCuda(R"(
+__device__ int __shfl_xor_sync(unsigned mask, int v, int lane, int w = 32);
+__device__ int opaque(int v);
+__global__ void k(int *out) {
+  __shared__ int s[128];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int a = s[threadIdx.x * 4 % 128];
+  int v = __shfl_xor_sync(0xffffffffu, a, 1);
+  int b = s[threadIdx.x * 4 % 128];
+  int w = opaque(b);
+  int c = s[threadIdx.x * 4 % 128];
+  out[threadIdx.x] = a + b + c + v + w;
+}
+void launch(int *o) { k<<<1, 32>>>(o); }
+)");
+  ASSERT_TRUE(A.AST);
+  // A shuffle writes no memory: nvcc keeps the value loaded before it. A
+  // call whose code is not seen may write: the load after it is made.
+  const FoundAccess *Again = A.at(10), *AfterCall = A.at(12);
+  ASSERT_TRUE(Again && AfterCall);
+  EXPECT_TRUE(Again->Instances[0].MergedAway);
+  EXPECT_FALSE(AfterCall->Instances[0].MergedAway);
+}
+
 } // namespace

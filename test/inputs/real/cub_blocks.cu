@@ -11,13 +11,11 @@
 //    16-byte loads 32 bytes apart.
 //  - scanAndReduce: BlockScan (exclusive sum) and BlockReduce (sum) of
 //    one int per thread.
-// Pending: not yet measured on the GPU. Once Nsight Compute confirms
-// bankfix's numbers per line (test/gpu/real.sh's recipe), it moves to
-// test/inputs/real/ with its goldens and its CSV in test/gpu/real-measured/.
-// bankfix predicts the exchange's blocked read 2-way (8 wavefronts per
+// bankfix judges the exchange's blocked read 2-way (8 wavefronts per
 // warp, ideal 4) and the raking scan's placement store and final load
 // 2-way (offset t + t / 4 wraps past bank 31 for lanes 26 to 31), the
-// rest conflict-free.
+// rest conflict-free; the radix sort's scatter is not judged (its ranks
+// are read from memory).
 #include <cub/block/block_exchange.cuh>
 #include <cub/block/block_load.cuh>
 #include <cub/block/block_radix_sort.cuh>

@@ -25,6 +25,7 @@ void ErrorRecorder::clear() {
   Errors.clear();
   Accepted.clear();
   ErrorLimit = false;
+  DroppingNotes = false;
 }
 
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
@@ -32,8 +33,14 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (Info.getID() == diag::err_shared_var_init && Info.hasSourceManager()) {
     Accepted.push_back(
         Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+    DroppingNotes = true;
     return;
   }
+  // The notes of an error not shown (`in instantiation of ... requested
+  // here`) are not shown either.
+  if (Level == DiagnosticsEngine::Note && DroppingNotes)
+    return;
+  DroppingNotes = false;
   DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts it
   if (Level >= DiagnosticsEngine::Error) {
     SourceLocation Loc = Info.getLocation();

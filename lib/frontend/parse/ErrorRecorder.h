@@ -51,6 +51,7 @@ private:
   std::vector<clang::SourceLocation> Errors;
   std::vector<clang::SourceLocation> Accepted;
   bool ErrorLimit = false;
+  bool DroppingNotes = false;
 };
 
 } // namespace bankfix

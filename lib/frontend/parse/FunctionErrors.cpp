@@ -115,6 +115,28 @@ bool functionHasErrors(const FunctionDecl &F,
   return false;
 }
 
+const VarDecl *refusedSharedObject(const FunctionDecl &F,
+                                   llvm::ArrayRef<SourceLocation> Accepted) {
+  const FunctionDecl *Pattern = F.getTemplateInstantiationPattern();
+  if (!F.isInvalidDecl() || !Pattern || !Pattern->getBody())
+    return nullptr;
+  const SourceManager &SM = F.getASTContext().getSourceManager();
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    llvm::ArrayRef<SourceLocation> Accepted;
+    const VarDecl *Found = nullptr;
+    Finder(const SourceManager &SM, llvm::ArrayRef<SourceLocation> Accepted)
+        : SM(SM), Accepted(Accepted) {}
+    bool VisitVarDecl(VarDecl *V) {
+      if (llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
+        Found = V;
+      return !Found;
+    }
+  } Find(SM, Accepted);
+  Find.TraverseStmt(Pattern->getBody());
+  return Find.Found;
+}
+
 CharSourceRange expansionText(const SourceManager &SM, SourceRange R) {
   return CharSourceRange::getTokenRange(
       SM.getExpansionRange(R.getBegin()).getBegin(),

@@ -38,6 +38,15 @@ bool functionHasErrors(const clang::FunctionDecl &F,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
                        llvm::ArrayRef<clang::SourceLocation> Accepted = {});
 
+/// The __shared__ variable with a constructor that made clang drop the
+/// body of \p F, a template's instance (clang refuses the constructor
+/// when it instantiates the template, and drops the instance's body): the
+/// variable of the template's pattern whose place is in \p Accepted;
+/// null otherwise.
+const clang::VarDecl *
+refusedSharedObject(const clang::FunctionDecl &F,
+                    llvm::ArrayRef<clang::SourceLocation> Accepted);
+
 /// The parts of \p F's text where clang may have dropped code: every
 /// statement of its body that holds an error (a block is split into its
 /// statements in turn) and the text between a block's statements; the

@@ -309,10 +309,18 @@ private:
       Parse.NotAnalysed += std::string(P.getFilename()) + ":" +
                            std::to_string(P.getLine()) + ":" +
                            std::to_string(P.getColumn()) + ": ";
+    std::string Why = "it holds an error";
+    if (const VarDecl *V =
+            refusedSharedObject(F, Parse.Errors.acceptedByNvcc()))
+      Why = "clang refuses the constructor of its __shared__ '" +
+            V->getNameAsString() +
+            "' (nvcc accepts it and leaves the object uninitialised) and "
+            "drops the body of a template's instance that has one; a kernel "
+            "that is not a template is analysed with it";
     Parse.NotAnalysed +=
         std::string("note: ") +
         (F.hasAttr<CUDAGlobalAttr>() ? "kernel" : "device function") + " '" +
-        functionDisplayName(F) + "' was not analysed: it holds an error\n";
+        functionDisplayName(F) + "' was not analysed: " + Why + "\n";
   }
 
   /// Adds the explanation of one access for one shape when --explain asks
@@ -410,8 +418,12 @@ void judgeParse(const std::string &Path, bool Ok, unsigned Errors,
         "was)";
     return;
   }
-  Result.Error = "'" + Path + "' could not be parsed (" +
-                 plural(Errors, "error", "errors") + "); nothing was analysed";
+  Result.Error =
+      Errors == 0 && Parse.Reached
+          ? "'" + Path + "': no kernel or device function could be analysed " +
+                "(the notes above say why)"
+          : "'" + Path + "' could not be parsed (" +
+                plural(Errors, "error", "errors") + "); nothing was analysed";
   if (Recorder.errorLimitReached())
     Result.Error += " (clang stopped at its error limit; `-- -ferror-limit=0` "
                     "lets it go on)";

@@ -74,6 +74,14 @@ bool exchangesWithinWarp(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
   StringRef Name = Callee->getName();
+  // CUB's own shuffles (cub::ShuffleUp, ...), whose code is not walked.
+  if (Name.starts_with("Shuffle"))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(
+            Callee->getDeclContext()->getEnclosingNamespaceContext()))
+      if (NS->getName() == "cub" ||
+          (NS->getParent()->isNamespace() &&
+           cast<NamespaceDecl>(NS->getParent())->getName() == "cub"))
+        return true;
   return Name.starts_with("__shfl") || Name.starts_with("__nvvm_shfl") ||
          Name.starts_with("__nvvm_vote") || Name.starts_with("__nvvm_match") ||
          Name == "__ballot_sync" || Name == "__any_sync" ||

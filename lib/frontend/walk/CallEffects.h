@@ -37,8 +37,8 @@ enum class CallEffect {
 CallEffect invisibleCallEffect(const clang::FunctionDecl *Callee);
 
 /// Whether \p Callee is a warp shuffle or vote (`__shfl_xor_sync`, the
-/// `__nvvm_shfl_*` builtins the headers call, `__ballot_sync`): lanes
-/// exchange registers, no memory is written.
+/// `__nvvm_shfl_*` builtins the headers call, `__ballot_sync`, CUB's
+/// `cub::ShuffleUp`): lanes exchange registers, no memory is written.
 bool exchangesWithinWarp(const clang::FunctionDecl *Callee);
 
 } // namespace bankfix

@@ -293,47 +293,6 @@ void Walker::noteReturn(const Expr *Value) {
     Frame.Value = LaneExpr::cast(translate(Value), intTypeOf(T));
 }
 
-namespace {
-
-/// Whether the class \p R holds numbers only (no pointer or reference, in
-/// its fields or its bases'): its methods reach no memory through it.
-bool holdsOnlyNumbers(const CXXRecordDecl *R) {
-  if (!R || !R->hasDefinition())
-    return false;
-  R = R->getDefinition();
-  for (const CXXBaseSpecifier &B : R->bases())
-    if (!holdsOnlyNumbers(B.getType()->getAsCXXRecordDecl()))
-      return false;
-  for (const FieldDecl *F : R->fields()) {
-    QualType T = F->getType();
-    while (const ArrayType *A = T->getAsArrayTypeUnsafe())
-      T = A->getElementType();
-    if (T->isRecordType() ? !holdsOnlyNumbers(T->getAsCXXRecordDecl())
-                          : !(T->isArithmeticType() || T->isEnumeralType()))
-      return false;
-  }
-  return true;
-}
-
-/// Whether \p F takes every argument by value and none is a pointer (and,
-/// for a method, its object holds numbers only): library code such as
-/// cub::ShuffleUp or a warp scan's step, which computes values and writes
-/// no memory its caller can see.
-bool takesOnlyValues(const FunctionDecl &F) {
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&F);
-      M && !M->isStatic() && !holdsOnlyNumbers(M->getParent()))
-    return false;
-  for (const ParmVarDecl *P : F.parameters()) {
-    QualType T = P->getType();
-    if (T->isPointerType() || T->isReferenceType() || T->isRecordType() ||
-        T->isArrayType())
-      return false;
-  }
-  return true;
-}
-
-} // namespace
-
 void Walker::inlineCall(const CallExpr *C) {
   if (isBarrierCall(C)) {
     noteBarrier();
@@ -382,8 +341,7 @@ void Walker::inlineCall(const CallExpr *C) {
       noteMaySplit("a call of " +
                        (Callee ? nameOf(*Callee) : std::string("a function")) +
                        ", whose code bankfix cannot see, runs between them",
-                   !exchangesWithinWarp(Callee) &&
-                       !(Def && takesOnlyValues(*Def)));
+                   !exchangesWithinWarp(Callee));
     return;
   }
   walkCall(C, *Def);

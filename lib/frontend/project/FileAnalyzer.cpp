@@ -16,6 +16,7 @@
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
 #include "frontend/parse/PreambleCache.h"
+#include "frontend/parse/SharedObjectRecovery.h"
 #include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
@@ -83,6 +84,8 @@ public:
       return;
     Result.ParsedContent = SM.getBufferData(SM.getMainFileID()).str();
     bool HadErrors = CI.getDiagnostics().hasErrorOccurred();
+    if (HadErrors && CI.hasSema())
+      recoverSharedObjectInstances(CI.getSema(), Parse.Errors.acceptedByNvcc());
     PipelineResult U = runPipeline(
         Context, Opts.BlockDims, Opts.Scope.get(),
         [&](const FunctionDecl &F) {
@@ -310,8 +313,12 @@ private:
                            std::to_string(P.getLine()) + ":" +
                            std::to_string(P.getColumn()) + ": ";
     std::string Why = "it holds an error";
-    if (const VarDecl *V =
-            refusedSharedObject(F, Parse.Errors.acceptedByNvcc()))
+    const VarDecl *V = refusedSharedObject(F, Parse.Errors.acceptedByNvcc());
+    // Unless the template holds an error of its own, which made its
+    // instance fail again (SharedObjectRecovery.h).
+    if (V && !functionHasErrors(*F.getTemplateInstantiationPattern(),
+                                Parse.Errors.errorLocations(),
+                                Parse.Errors.acceptedByNvcc()))
       Why = "clang refuses the constructor of its __shared__ '" +
             V->getNameAsString() +
             "' (nvcc accepts it and leaves the object uninitialised) and "

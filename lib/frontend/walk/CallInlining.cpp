@@ -44,7 +44,10 @@ const VarDecl *sharedRootOf(const Expr *E) {
       E = S->getBase();
     else if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
       const auto *V = dyn_cast<VarDecl>(R->getDecl());
-      return V && V->hasAttr<CUDASharedAttr>() ? V : nullptr;
+      // An object clang refused and nvcc accepts (a cuda::barrier, left
+      // invalid) holds nothing bankfix judges.
+      return V && V->hasAttr<CUDASharedAttr>() && !V->isInvalidDecl() ? V
+                                                                      : nullptr;
     } else
       return nullptr;
   }

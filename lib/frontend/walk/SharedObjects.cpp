@@ -104,7 +104,7 @@ std::optional<SharedObject> Walker::objectOf(const Expr *E) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V)
       return std::nullopt;
-    if (V->hasAttr<CUDASharedAttr>())
+    if (V->hasAttr<CUDASharedAttr>() && !V->isInvalidDecl())
       return SharedObject{V, LaneExpr::constant(0, OffsetType), V->getType(),
                           isVolatile(V->getType())};
     if (!V->getType()->isReferenceType())

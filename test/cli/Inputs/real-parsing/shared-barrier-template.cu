@@ -1,6 +1,7 @@
 #include <cuda/barrier>
 // The same barrier in a template: clang refuses its constructor when it
-// instantiates the kernel and drops the instance's body.
+// instantiates the kernel, and drops the instance's body unless bankfix
+// instantiates it again.
 template <int N> __global__ void barrierTile(const float *in, float *out) {
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;
   __shared__ float tile[N][N];

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- SharedObjectRecovery.cpp - Template instances clang dropped --------===//
+
+#include "frontend/parse/SharedObjectRecovery.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Sema.h"
+
+#include <vector>
+
+using namespace clang;
+
+namespace bankfix {
+
+namespace {
+
+/// The variables of a body declared at one of the accepted places.
+struct AcceptedVariables : RecursiveASTVisitor<AcceptedVariables> {
+  const SourceManager &SM;
+  llvm::ArrayRef<SourceLocation> Accepted;
+  std::vector<VarDecl *> Found;
+  AcceptedVariables(const SourceManager &SM,
+                    llvm::ArrayRef<SourceLocation> Accepted)
+      : SM(SM), Accepted(Accepted) {}
+  bool VisitVarDecl(VarDecl *V) {
+    if (llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
+      Found.push_back(V);
+    return true;
+  }
+};
+
+/// The instances of function templates clang marked invalid.
+struct InvalidInstances : RecursiveASTVisitor<InvalidInstances> {
+  std::vector<FunctionDecl *> Found;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->isInvalidDecl() && F->isTemplateInstantiation() && !F->hasBody() &&
+        F->getTemplateInstantiationPattern())
+      Found.push_back(F);
+    return true;
+  }
+};
+
+/// A __shared__ variable of a template's pattern, made a plain local while
+/// one instance is instantiated again.
+struct Lowered {
+  VarDecl *Var;
+  StorageClass Storage;
+  Attr *Shared;
+};
+
+} // namespace
+
+unsigned recoverSharedObjectInstances(Sema &S,
+                                      llvm::ArrayRef<SourceLocation> Accepted) {
+  if (Accepted.empty())
+    return 0;
+  ASTContext &Ctx = S.getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  InvalidInstances Instances;
+  Instances.TraverseDecl(Ctx.getTranslationUnitDecl());
+  unsigned Recovered = 0;
+  for (FunctionDecl *F : Instances.Found) {
+    FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+    AcceptedVariables InPattern(SM, Accepted);
+    InPattern.TraverseStmt(Pattern->getBody());
+    if (InPattern.Found.empty())
+      continue;
+    std::vector<Lowered> Changed;
+    for (VarDecl *V : InPattern.Found)
+      if (Attr *A = V->getAttr<CUDASharedAttr>()) {
+        Changed.push_back({V, V->getStorageClass(), A});
+        V->dropAttr<CUDASharedAttr>();
+        V->setStorageClass(SC_None);
+      }
+    // What goes wrong in the new instance is not reported: the instance
+    // then stays dropped, as clang left it.
+    DiagnosticsEngine &Diags = S.getDiagnostics();
+    bool Suppressed = Diags.getSuppressAllDiagnostics();
+    Diags.setSuppressAllDiagnostics(true);
+    F->setInvalidDecl(false);
+    S.InstantiateFunctionDefinition(F->getPointOfInstantiation(), F,
+                                    /*Recursive=*/true,
+                                    /*DefinitionRequired=*/false,
+                                    /*AtEndOfTU=*/true);
+    S.PerformPendingInstantiations();
+    Diags.setSuppressAllDiagnostics(Suppressed);
+    for (const Lowered &L : Changed) {
+      L.Var->addAttr(L.Shared);
+      L.Var->setStorageClass(L.Storage);
+    }
+    if (!F->hasBody() || F->isInvalidDecl()) {
+      F->setInvalidDecl();
+      continue;
+    }
+    // The instance's copies of the variables are __shared__ again, and
+    // invalid as clang leaves such a variable in a kernel that is not a
+    // template (FunctionErrors.h does not count that as an error).
+    AcceptedVariables InInstance(SM, Accepted);
+    InInstance.TraverseStmt(F->getBody());
+    for (VarDecl *V : InInstance.Found) {
+      V->addAttr(CUDASharedAttr::CreateImplicit(Ctx));
+      V->setStorageClass(SC_Static);
+      V->setInvalidDecl();
+    }
+    ++Recovered;
+  }
+  return Recovered;
+}
+
+} // namespace bankfix

@@ -7,7 +7,10 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
+
+#include <memory>
 
 #include <vector>
 
@@ -17,7 +20,9 @@ namespace bankfix {
 
 namespace {
 
-/// The variables of a body declared at one of the accepted places.
+/// The __shared__ objects of class type of a body declared at one of the
+/// accepted places (a template written by a macro has all its
+/// declarations at one expansion place: its arrays are not taken).
 struct AcceptedVariables : RecursiveASTVisitor<AcceptedVariables> {
   const SourceManager &SM;
   llvm::ArrayRef<SourceLocation> Accepted;
@@ -26,7 +31,9 @@ struct AcceptedVariables : RecursiveASTVisitor<AcceptedVariables> {
                     llvm::ArrayRef<SourceLocation> Accepted)
       : SM(SM), Accepted(Accepted) {}
   bool VisitVarDecl(VarDecl *V) {
-    if (llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
+    const auto *Record = V->getType()->getAsCXXRecordDecl();
+    if (V->hasAttr<CUDASharedAttr>() && Record &&
+        llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
       Found.push_back(V);
     return true;
   }
@@ -81,12 +88,22 @@ unsigned recoverSharedObjectInstances(Sema &S,
     DiagnosticsEngine &Diags = S.getDiagnostics();
     bool Suppressed = Diags.getSuppressAllDiagnostics();
     Diags.setSuppressAllDiagnostics(true);
+    // The parse has left the translation unit's scope, where Sema declares
+    // the builtins an instantiation may look up: one is lent meanwhile.
+    std::unique_ptr<Scope> Lent;
+    if (!S.TUScope) {
+      Lent = std::make_unique<Scope>(nullptr, Scope::DeclScope, Diags);
+      Lent->setEntity(Ctx.getTranslationUnitDecl());
+      S.TUScope = Lent.get();
+    }
     F->setInvalidDecl(false);
     S.InstantiateFunctionDefinition(F->getPointOfInstantiation(), F,
                                     /*Recursive=*/true,
                                     /*DefinitionRequired=*/false,
                                     /*AtEndOfTU=*/true);
     S.PerformPendingInstantiations();
+    if (Lent)
+      S.TUScope = nullptr;
     Diags.setSuppressAllDiagnostics(Suppressed);
     for (const Lowered &L : Changed) {
       L.Var->addAttr(L.Shared);
@@ -96,10 +113,21 @@ unsigned recoverSharedObjectInstances(Sema &S,
       F->setInvalidDecl();
       continue;
     }
-    // The instance's copies of the variables are __shared__ again, and
-    // invalid as clang leaves such a variable in a kernel that is not a
-    // template (FunctionErrors.h does not count that as an error).
-    AcceptedVariables InInstance(SM, Accepted);
+    // The instance's copies of the variables (at the same places as those
+    // of the pattern) are __shared__ again, and invalid as clang leaves
+    // such a variable in a kernel that is not a template (FunctionErrors.h
+    // does not count that as an error).
+    struct Copies : RecursiveASTVisitor<Copies> {
+      const std::vector<Lowered> &Of;
+      std::vector<VarDecl *> Found;
+      explicit Copies(const std::vector<Lowered> &Of) : Of(Of) {}
+      bool VisitVarDecl(VarDecl *V) {
+        for (const Lowered &L : Of)
+          if (V->getLocation() == L.Var->getLocation())
+            Found.push_back(V);
+        return true;
+      }
+    } InInstance(Changed);
     InInstance.TraverseStmt(F->getBody());
     for (VarDecl *V : InInstance.Found) {
       V->addAttr(CUDASharedAttr::CreateImplicit(Ctx));

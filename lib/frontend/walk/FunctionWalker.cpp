@@ -314,19 +314,33 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
   unsigned RegionBefore = Region, SequenceBefore = Sequence;
   if (Folded) {
     // The branch taken runs unguarded; the other is walked under a guard
-    // no lane passes (its subscripts are still rewritten by a fix) and
-    // changes no value.
+    // no lane passes (its subscripts are still rewritten by a fix), and
+    // what it would change is put back: values, a return it holds, and
+    // the straight line (a barrier or `break` in it splits nothing; its
+    // accesses, with no lane, merge with none).
     const Stmt *Taken = *Folded ? S->getThen() : S->getElse();
     const Stmt *Dead = *Folded ? S->getElse() : S->getThen();
     Flow F = walk(Taken);
     if (Dead) {
       LocalValues AfterTaken = Values;
       PointerTargets PointersAfterTaken = Pointers;
+      unsigned RegionTaken = Region, SoftTaken = SoftRegion,
+               WriteTaken = WriteRegion;
+      std::string SoftBreakTaken = SoftBreak;
+      std::optional<CallFrame> Frame;
+      if (!Frames.empty())
+        Frame = Frames.back();
       pushGuard(LaneExpr::constant(0));
       walk(Dead);
       popGuard();
       Values = std::move(AfterTaken);
       Pointers = std::move(PointersAfterTaken);
+      Region = RegionTaken;
+      SoftRegion = SoftTaken;
+      WriteRegion = WriteTaken;
+      SoftBreak = std::move(SoftBreakTaken);
+      if (Frame)
+        Frames.back() = std::move(*Frame);
     }
     return F;
   }

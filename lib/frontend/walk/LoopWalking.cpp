@@ -17,6 +17,7 @@
 #include "core/expr/SettledValue.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -129,6 +130,38 @@ void collectBreaks(const Stmt *S, std::vector<const Stmt *> &Out) {
     collectBreaks(Child, Out);
 }
 
+bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V);
+
+/// Whether the exit `if (c) break;` of the loop whose body is \p Body can
+/// be judged before the body is walked, as its side effects run
+/// statement by statement: \p c calls nothing, and each variable it reads
+/// lives outside the body and is written only by the body's own
+/// statements (not under an if or an inner loop, which the walk may fold
+/// otherwise).
+bool exitCountable(const Stmt *Body, const IfStmt *Exit) {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    std::vector<const VarDecl *> Vars;
+    bool Calls = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        Vars.push_back(V);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *) {
+      Calls = true;
+      return false;
+    }
+  } R;
+  R.TraverseStmt(const_cast<Expr *>(Exit->getCond()));
+  if (R.Calls)
+    return false;
+  WriteCollector InBody = WriteCollector::of({Body});
+  for (const VarDecl *V : R.Vars)
+    if (InBody.Declared.contains(V) || !writtenOnlyAtTopLevel(Body, V))
+      return false;
+  return true;
+}
+
 /// \p S is `break;` or `{ break; }`.
 const Stmt *onlyBreak(const Stmt *S) {
   if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
@@ -154,7 +187,8 @@ Walker::LoopParts Walker::loopParts(const Stmt *Loop, const Expr *Cond,
   for (const Stmt *Child : C->body())
     if (const auto *If = dyn_cast<IfStmt>(Child))
       if (!If->getElse() && !If->getInit() && !If->getConditionVariable() &&
-          Breaks.size() == 1 && onlyBreak(If->getThen()) == Breaks.front()) {
+          Breaks.size() == 1 && onlyBreak(If->getThen()) == Breaks.front() &&
+          exitCountable(C, If)) {
         L.Cond = nullptr;
         L.Exit = If;
       }
@@ -237,8 +271,9 @@ std::optional<int64_t> Walker::conditionOverBlock(const LaneExpr &Cond,
 /// The loop's trip count, counted without walking the body's accesses: the
 /// condition must be known at every iteration: the same for every lane, or
 /// (when blockDim is known) known for every thread of the block, the loop
-/// running until the last thread leaves it. The values are as before on
-/// return.
+/// running until the last thread leaves it; for a loop without one, its
+/// exit's condition, the same known value in every lane (leavesAtExit).
+/// The values are as before on return.
 std::optional<Walker::Trips> Walker::countTrips(const LoopParts &L,
                                                 const WriteCollector &Writes) {
   LocalValues Start = Values;

@@ -316,8 +316,9 @@ private:
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes,
                     bool TestsFirst = true);
-  /// Unrolls \p S when its trip count is known; when that would pass the
-  /// budget of loop bodies, returns false and says why in \p Uncounted.
+  /// Unrolls the loop \p L when its trip count is known; when that would
+  /// pass the budget of loop bodies, returns false and says why in
+  /// \p Uncounted.
   bool tryUnroll(const LoopParts &L, const WriteCollector &Writes,
                  std::string &Uncounted);
   /// Whether nvcc keeps \p S a loop, one iteration after the other, when

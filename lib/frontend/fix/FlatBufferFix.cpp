@@ -155,6 +155,12 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
       if (A.Array != Array)
         continue;
       std::string Label = accessLabel(SM, A);
+      // A library's code (CUB's TempStorage) is the library's to change:
+      // the user chooses the primitive and its template arguments.
+      if (A.LibraryEntry)
+        return "the " + Label + " is in library code that '" +
+               A.LibraryEntry->getQualifiedNameAsString() +
+               "' runs, which bankfix does not rewrite";
       if (!A.Unsupported.empty())
         return "the " + Label + " cannot be judged: " + A.Unsupported;
       // The subscripts to rewrite: the access's own, or those its

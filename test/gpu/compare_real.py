@@ -38,6 +38,21 @@ def line_order(key):
         (fn, 0, line, "", kind)
 
 
+def uncount(measured, fn, ins):
+    """Takes the instruction `ins` of kernel `fn` off every header line ncu
+    lists it under in `measured`."""
+    for where in ins["wheres"]:
+        key = (fn, where, ins["kind"])
+        m = measured.get(key)
+        if not m or ins["opcode"] not in m[2]:
+            continue
+        m[0] -= ins["wavefronts"]
+        m[1] -= ins["ideal"]
+        m[2].remove(ins["opcode"])
+        if not m[2]:
+            del measured[key]
+
+
 def count_at_library_lines(measured, header_only, predicted):
     """An instruction ncu lists only under header lines is listed under
     every line of its inline chain (CUB's BlockScan, then the
@@ -49,15 +64,7 @@ def count_at_library_lines(measured, header_only, predicted):
             at = [w for w in ins["wheres"] if (fn, w, ins["kind"]) in predicted]
             if not at:
                 continue
-            for where in ins["wheres"]:
-                m = measured.get((fn, where, ins["kind"]))
-                if not m or ins["opcode"] not in m[2]:
-                    continue
-                m[0] -= ins["wavefronts"]
-                m[1] -= ins["ideal"]
-                m[2].remove(ins["opcode"])
-                if not m[2]:
-                    del measured[(fn, where, ins["kind"])]
+            uncount(measured, fn, ins)
             t = measured.setdefault((fn, at[0], ins["kind"]), [0, 0, [], 0])
             t[0] += ins["wavefronts"]
             t[1] += ins["ideal"]
@@ -175,11 +182,11 @@ def main():
         # file and line: bankfix judges no access there.
         measured = line_totals(os.path.join(work, name + ".ncu.csv"),
                                name + ".cu")
+        # The shared instructions ncu lists under no line of the file.
+        orphans = header_only_instructions(
+            os.path.join(work, name + ".ncu.csv"), name + ".cu")
         if called_at:
-            count_at_library_lines(
-                measured, header_only_instructions(
-                    os.path.join(work, name + ".ncu.csv"), name + ".cu"),
-                predicted)
+            count_at_library_lines(measured, orphans, predicted)
         for line, message in sorted(remarks.items()):
             unjudged.append((name, line, "remark", message))
         # ncu lists an instruction of an inlined toolkit function (an
@@ -212,8 +219,6 @@ def main():
         # kernel and kind with its numbers (a helper's line may come before
         # its caller's in the file and after it in the code).
         header_only = {}
-        orphans = header_only_instructions(
-            os.path.join(work, name + ".ncu.csv"), name + ".cu")
         for key in sorted(predicted, key=line_order):
             p = predicted[key]
             if (key in measured or key in in_header or p[2] or
@@ -224,16 +229,7 @@ def main():
                         (ins["wavefronts"], ins["ideal"]) == (p[0], p[1])):
                     header_only[key] = ins
                     ins["matched"] = True
-                    for where in ins["wheres"]:
-                        hkey = (key[0], where, key[2])
-                        h = measured.get(hkey)
-                        if not h or ins["opcode"] not in h[2]:
-                            continue
-                        h[0] -= ins["wavefronts"]
-                        h[1] -= ins["ideal"]
-                        h[2].remove(ins["opcode"])
-                        if not h[2]:
-                            del measured[hkey]
+                    uncount(measured, key[0], ins)
                     break
         for key in sorted(set(predicted) | set(measured), key=line_order):
             p, m = predicted.get(key), measured.get(key)

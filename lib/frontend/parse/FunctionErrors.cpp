@@ -4,6 +4,7 @@
 #include "frontend/parse/FunctionErrors.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -115,26 +116,34 @@ bool functionHasErrors(const FunctionDecl &F,
   return false;
 }
 
+std::vector<VarDecl *>
+refusedSharedObjects(const Stmt &Body, const SourceManager &SM,
+                     llvm::ArrayRef<SourceLocation> Accepted) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    llvm::ArrayRef<SourceLocation> Accepted;
+    std::vector<VarDecl *> Found;
+    Finder(const SourceManager &SM, llvm::ArrayRef<SourceLocation> Accepted)
+        : SM(SM), Accepted(Accepted) {}
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->hasAttr<CUDASharedAttr>() && V->getType()->getAsCXXRecordDecl() &&
+          llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
+        Found.push_back(V);
+      return true;
+    }
+  } Find(SM, Accepted);
+  Find.TraverseStmt(const_cast<Stmt *>(&Body));
+  return Find.Found;
+}
+
 const VarDecl *refusedSharedObject(const FunctionDecl &F,
                                    llvm::ArrayRef<SourceLocation> Accepted) {
   const FunctionDecl *Pattern = F.getTemplateInstantiationPattern();
   if (!F.isInvalidDecl() || !Pattern || !Pattern->getBody())
     return nullptr;
-  const SourceManager &SM = F.getASTContext().getSourceManager();
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const SourceManager &SM;
-    llvm::ArrayRef<SourceLocation> Accepted;
-    const VarDecl *Found = nullptr;
-    Finder(const SourceManager &SM, llvm::ArrayRef<SourceLocation> Accepted)
-        : SM(SM), Accepted(Accepted) {}
-    bool VisitVarDecl(VarDecl *V) {
-      if (llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
-        Found = V;
-      return !Found;
-    }
-  } Find(SM, Accepted);
-  Find.TraverseStmt(Pattern->getBody());
-  return Find.Found;
+  std::vector<VarDecl *> Found = refusedSharedObjects(
+      *Pattern->getBody(), F.getASTContext().getSourceManager(), Accepted);
+  return Found.empty() ? nullptr : Found.front();
 }
 
 CharSourceRange expansionText(const SourceManager &SM, SourceRange R) {

@@ -38,6 +38,14 @@ bool functionHasErrors(const clang::FunctionDecl &F,
                        llvm::ArrayRef<clang::SourceLocation> ErrorLocations,
                        llvm::ArrayRef<clang::SourceLocation> Accepted = {});
 
+/// The __shared__ objects of class type in \p Body that clang refused (a
+/// constructor nvcc accepts) at one of \p Accepted. A template written by
+/// a macro has all its declarations at one expansion place: its arrays
+/// are not taken.
+std::vector<clang::VarDecl *>
+refusedSharedObjects(const clang::Stmt &Body, const clang::SourceManager &SM,
+                     llvm::ArrayRef<clang::SourceLocation> Accepted);
+
 /// The __shared__ variable with a constructor that made clang drop the
 /// body of \p F, a template's instance (clang refuses the constructor
 /// when it instantiates the template, and drops the instance's body): the

@@ -3,6 +3,8 @@
 
 #include "frontend/parse/SharedObjectRecovery.h"
 
+#include "frontend/parse/FunctionErrors.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,7 +13,6 @@
 #include "clang/Sema/Sema.h"
 
 #include <memory>
-
 #include <vector>
 
 using namespace clang;
@@ -19,25 +20,6 @@ using namespace clang;
 namespace bankfix {
 
 namespace {
-
-/// The __shared__ objects of class type of a body declared at one of the
-/// accepted places (a template written by a macro has all its
-/// declarations at one expansion place: its arrays are not taken).
-struct AcceptedVariables : RecursiveASTVisitor<AcceptedVariables> {
-  const SourceManager &SM;
-  llvm::ArrayRef<SourceLocation> Accepted;
-  std::vector<VarDecl *> Found;
-  AcceptedVariables(const SourceManager &SM,
-                    llvm::ArrayRef<SourceLocation> Accepted)
-      : SM(SM), Accepted(Accepted) {}
-  bool VisitVarDecl(VarDecl *V) {
-    const auto *Record = V->getType()->getAsCXXRecordDecl();
-    if (V->hasAttr<CUDASharedAttr>() && Record &&
-        llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
-      Found.push_back(V);
-    return true;
-  }
-};
 
 /// The instances of function templates clang marked invalid.
 struct InvalidInstances : RecursiveASTVisitor<InvalidInstances> {
@@ -72,17 +54,15 @@ unsigned recoverSharedObjectInstances(Sema &S,
   unsigned Recovered = 0;
   for (FunctionDecl *F : Instances.Found) {
     FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
-    AcceptedVariables InPattern(SM, Accepted);
-    InPattern.TraverseStmt(Pattern->getBody());
-    if (InPattern.Found.empty())
-      continue;
     std::vector<Lowered> Changed;
-    for (VarDecl *V : InPattern.Found)
-      if (Attr *A = V->getAttr<CUDASharedAttr>()) {
-        Changed.push_back({V, V->getStorageClass(), A});
-        V->dropAttr<CUDASharedAttr>();
-        V->setStorageClass(SC_None);
-      }
+    for (VarDecl *V : refusedSharedObjects(*Pattern->getBody(), SM, Accepted)) {
+      Changed.push_back(
+          {V, V->getStorageClass(), V->getAttr<CUDASharedAttr>()});
+      V->dropAttr<CUDASharedAttr>();
+      V->setStorageClass(SC_None);
+    }
+    if (Changed.empty())
+      continue;
     // What goes wrong in the new instance is not reported: the instance
     // then stays dropped, as clang left it.
     DiagnosticsEngine &Diags = S.getDiagnostics();

@@ -89,12 +89,19 @@ void Walker::walkFor(const ForStmt *S) {
                 Uncounted))
     return;
   Result.NotUnrolled.insert(S);
+  walkLoopOnceUncounted(std::move(Uncounted), S->getBody(), S->getCond(),
+                        S->getInc(), Writes);
+}
+
+void Walker::walkLoopOnceUncounted(std::string Uncounted, const Stmt *Body,
+                                   const Expr *Cond, const Expr *Inc,
+                                   const WriteCollector &Writes) {
   // A loop whose trip count is known, walked once: its accesses would count
   // one iteration for all. They are not judged instead, and say why.
   std::string Enclosing = OverBudget;
   if (OverBudget.empty())
     OverBudget = std::move(Uncounted);
-  walkLoopOnce(S->getBody(), S->getCond(), S->getInc(), Writes);
+  walkLoopOnce(Body, Cond, Inc, Writes);
   OverBudget = std::move(Enclosing);
 }
 
@@ -108,11 +115,8 @@ void Walker::walkWhile(const WhileStmt *S) {
     if (L.Exit && tryUnroll(L, Writes, Uncounted))
       return;
   }
-  std::string Enclosing = OverBudget;
-  if (OverBudget.empty())
-    OverBudget = std::move(Uncounted);
-  walkLoopOnce(S->getBody(), S->getCond(), nullptr, Writes);
-  OverBudget = std::move(Enclosing);
+  walkLoopOnceUncounted(std::move(Uncounted), S->getBody(), S->getCond(),
+                        nullptr, Writes);
 }
 
 namespace {
@@ -202,12 +206,12 @@ std::optional<bool> Walker::leavesAtExit(const LoopParts &L) {
       continue;
     }
     LaneExprPtr Cond = translate(L.Exit->getCond());
-    if (dependsOnLane(*Cond))
+    std::optional<int64_t> Leaves;
+    if (!dependsOnLane(*Cond))
+      Leaves = evaluateLaneConcrete(*Cond, LaneEnv{});
+    if (!Leaves)
       return std::nullopt;
-    EvalResult R = evaluateLane(*Cond, LaneEnv{});
-    if (!R.ok() || !R.Value->isConcrete())
-      return std::nullopt;
-    if (R.Value->Const)
+    if (*Leaves)
       return true;
   }
   applySideEffects(L.Inc);

@@ -316,6 +316,12 @@ private:
   void walkLoopOnce(const clang::Stmt *Body, const clang::Expr *Cond,
                     const clang::Expr *Inc, const WriteCollector &Writes,
                     bool TestsFirst = true);
+  /// walkLoopOnce for a loop that tryUnroll did not unroll: when its count
+  /// is known but passes the budget (\p Uncounted says so), its accesses
+  /// are not judged and say why.
+  void walkLoopOnceUncounted(std::string Uncounted, const clang::Stmt *Body,
+                             const clang::Expr *Cond, const clang::Expr *Inc,
+                             const WriteCollector &Writes);
   /// Unrolls the loop \p L when its trip count is known; when that would
   /// pass the budget of loop bodies, returns false and says why in
   /// \p Uncounted.

@@ -24,8 +24,10 @@ namespace {
 class UseFinder : public StatementStackVisitor<UseFinder> {
 public:
   UseFinder(ASTContext &Ctx, const llvm::DenseSet<const DeclRefExpr *> &Safe,
-            const llvm::DenseSet<const Expr *> &Accesses, ArrayUses &Out)
-      : Ctx(Ctx), Safe(Safe), Accesses(Accesses), Out(Out) {}
+            const llvm::DenseSet<const Expr *> &Accesses, ArrayUses &Out,
+            bool ForeignViews)
+      : Ctx(Ctx), Safe(Safe), Accesses(Accesses), Out(Out),
+        ForeignViews(ForeignViews) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -33,10 +35,23 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    return traverseDeclBelowNull(D);
+    Decls.push_back(D);
+    bool Result = traverseDeclBelowNull(D);
+    Decls.pop_back();
+    return Result;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *P = dyn_cast<VarDecl>(Ref->getDecl())) {
+      auto Tile = TilePointers.find(P);
+      if (Tile != TilePointers.end() && !Out.Unsafe.count(Tile->second) &&
+          !tilePointerUse(Ref, Tile->second))
+        Out.Unsafe[Tile->second] =
+            "the pointer '" + P->getNameAsString() + "' to an element of '" +
+            Tile->second->getNameAsString() +
+            "' is used other than as a wmma tile at " +
+            describePlace(Ctx.getSourceManager(), Ref->getBeginLoc());
+    }
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V || !V->hasAttr<CUDASharedAttr>() || !V->getType()->isArrayType() ||
         Safe.contains(Ref) || Out.Unsafe.count(V))
@@ -98,6 +113,10 @@ private:
       if (const auto *Call = dyn_cast_or_null<CallExpr>(Up))
         return callUse(Call, U, V, Name);
       if (Rank >= 2 && vectorAccess(Up, At, V))
+        return "";
+      if (ForeignViews && foreignView(Up, V))
+        return "";
+      if (ForeignViews && !Up && tilePointer(U, At, V))
         return "";
       return "the address of an element of " + Name + " is taken";
     }
@@ -201,19 +220,69 @@ private:
     return true;
   }
 
+  /// Whether \p Address, an element's address at the declaration above
+  /// Stack[\p At], is the whole initialiser of a local pointer: its uses
+  /// are then checked (tilePointerUse) as they come.
+  bool tilePointer(const UnaryOperator *Address, size_t At, const VarDecl *V) {
+    size_t Nulls = 0;
+    for (size_t I = 0; I <= At && I < Stack.size(); ++I)
+      Nulls += Stack[I] == nullptr;
+    const auto *P =
+        Nulls ? dyn_cast_or_null<VarDecl>(Decls[Nulls - 1]) : nullptr;
+    if (!P || !P->hasLocalStorage() || !P->getType()->isPointerType() ||
+        !P->getInit() ||
+        P->getInit()->IgnoreParenImpCasts() != Address->IgnoreParenImpCasts())
+      return false;
+    TilePointers[P] = V;
+    return true;
+  }
+
+  /// Whether \p Ref, a use of a pointer tilePointer recorded for \p V, is
+  /// the tile of a wmma load or store whose ldm is \p V's row length.
+  bool tilePointerUse(const DeclRefExpr *Ref, const VarDecl *V) {
+    if (Stack.empty() || Stack.back() != Ref)
+      return false;
+    size_t At = Stack.size() - 1;
+    const Stmt *Child = nullptr;
+    const auto *Call = dyn_cast_or_null<CallExpr>(parentOf(At, Child));
+    const Expr *Ldm =
+        Call ? tileStrideArgument(Call, cast<Expr>(Child)) : nullptr;
+    return Ldm && ldmIsRowLength(Ctx, Ldm, *V);
+  }
+
+  /// Whether \p Cast turns an element's address into a pointer to
+  /// elements of another size than \p V's.
+  bool foreignView(const Stmt *Cast, const VarDecl *V) const {
+    const auto *C = dyn_cast_or_null<ExplicitCastExpr>(Cast);
+    if (!C || !C->getType()->isPointerType())
+      return false;
+    QualType To = C->getType()->getPointeeType();
+    QualType From = V->getType();
+    while (const ArrayType *AT = Ctx.getAsArrayType(From))
+      From = AT->getElementType();
+    return !To->isIncompleteType() && !To->isDependentType() &&
+           !From->isDependentType() &&
+           Ctx.getTypeSizeInChars(To) != Ctx.getTypeSizeInChars(From);
+  }
+
   ASTContext &Ctx;
   const llvm::DenseSet<const DeclRefExpr *> &Safe;
   const llvm::DenseSet<const Expr *> &Accesses;
   ArrayUses &Out;
+  bool ForeignViews;
+  std::vector<const Decl *> Decls;
+  /// Local pointers to an element, each with its array.
+  llvm::DenseMap<const VarDecl *, const VarDecl *> TilePointers;
 };
 
 } // namespace
 
 ArrayUses findUnsafeUses(ASTContext &Ctx,
                          const llvm::DenseSet<const DeclRefExpr *> &ElementRefs,
-                         const llvm::DenseSet<const Expr *> &Accesses) {
+                         const llvm::DenseSet<const Expr *> &Accesses,
+                         bool ForeignViews) {
   ArrayUses Out;
-  UseFinder Finder(Ctx, ElementRefs, Accesses, Out);
+  UseFinder Finder(Ctx, ElementRefs, Accesses, Out, ForeignViews);
   traverseUserDecls(Ctx, Finder);
   return Out;
 }

@@ -45,10 +45,18 @@ struct ArrayUses {
 /// The uses of every __shared__ array. \p ElementRefs are the array names
 /// inside the element loads and stores that were analysed: those uses are
 /// safe; \p Accesses are the expressions of every access analysed.
+/// \p ForeignViews: an element's address cast to a pointer of another
+/// element size (`(float *)&t[0][0]`, a view with its own layout) is not
+/// unsafe, nor one kept in a local pointer whose every use is a wmma tile
+/// with an ldm of the row length (`const half *p = &t[r][c];` then
+/// `load_matrix_sync(a, p, LD)`); the padding through a macro takes such
+/// a view to hold its own data, and changes every ldm with the rows
+/// (NamedConstantFix.h). The row padding does neither.
 ArrayUses
 findUnsafeUses(clang::ASTContext &Ctx,
                const llvm::DenseSet<const clang::DeclRefExpr *> &ElementRefs,
-               const llvm::DenseSet<const clang::Expr *> &Accesses);
+               const llvm::DenseSet<const clang::Expr *> &Accesses,
+               bool ForeignViews = false);
 
 } // namespace bankfix
 

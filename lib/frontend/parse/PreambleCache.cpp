@@ -374,8 +374,19 @@ bool buildPreamble(const std::vector<std::string> &Args,
   return findOrBuildPreamble(Args, *Files, Here).has_value();
 }
 
-llvm::IntrusiveRefCntPtr<FileManager> makeParseFiles() {
+llvm::IntrusiveRefCntPtr<FileManager>
+makeParseFiles(const std::string &ReplacedPath, llvm::StringRef Content) {
   auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  if (!ReplacedPath.empty()) {
+    llvm::SmallString<256> Absolute(ReplacedPath);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    InMemory->addFile(Absolute, 0,
+                      llvm::MemoryBuffer::getMemBufferCopy(Content, Absolute));
+    llvm::SmallString<256> Here;
+    if (!llvm::sys::fs::current_path(Here))
+      InMemory->setCurrentWorkingDirectory(Here);
+  }
   InMemory->addFile(BuiltinPreludePath, 0,
                     llvm::MemoryBuffer::getMemBuffer(builtinPreludeText()));
   InMemory->addFile(PreambleSourcePath, 0,

@@ -79,8 +79,11 @@ bool buildPreamble(const std::vector<std::string> &Args,
                    const PreambleCacheOptions &Opts);
 
 /// A file manager that sees bankfix's virtual files (the built-in prelude
-/// and the preamble's empty main file) over the real file system.
-llvm::IntrusiveRefCntPtr<clang::FileManager> makeParseFiles();
+/// and the preamble's empty main file) over the real file system; with
+/// \p ReplacedPath, that file reads \p Content instead of its bytes.
+llvm::IntrusiveRefCntPtr<clang::FileManager>
+makeParseFiles(const std::string &ReplacedPath = "",
+               llvm::StringRef Content = "");
 
 /// \p Args with \p Pch included before the main file.
 std::vector<std::string> withPreamble(std::vector<std::string> Args,

@@ -48,7 +48,7 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
             const LaunchScope *Scope,
             const std::function<bool(const FunctionDecl &)> &ShouldWalk,
             FixStyleChoice Styles, const ForeignLaunches *Foreign,
-            bool LibraryCode) {
+            bool LibraryCode, bool PlanFixes) {
   PipelineResult U;
   U.Launches = findLaunchSites(Ctx);
   const std::vector<LaunchSite> &Launches = U.Launches;
@@ -99,6 +99,8 @@ runPipeline(ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
       Conflicting[I] = Conflicting[I] || warns(S);
   }
   U.Overruns = findLaunchOverruns(U.Found, U.Choices, U.Summaries, Launches);
+  if (!PlanFixes)
+    return U;
   U.Fixes = planArrayFixes(Ctx, U.Found, Shapes, Conflicting, Launches, Scope,
                            Styles);
   for (size_t F = 0; F < U.Fixes.size(); ++F)

@@ -44,7 +44,7 @@ private:
   runPipeline(clang::ASTContext &, const std::vector<BlockDimOption> &,
               const LaunchScope *,
               const std::function<bool(const clang::FunctionDecl &)> &,
-              FixStyleChoice, const ForeignLaunches *, bool);
+              FixStyleChoice, const ForeignLaunches *, bool, bool);
   std::map<const SharedArray *, size_t> FixIndex;
 };
 
@@ -54,13 +54,15 @@ private:
 /// styles a tile may get; \p Foreign: the launches the other files of the
 /// run make of the kernels defined here (null: none); \p LibraryCode:
 /// follow shared memory into system headers (--no-system-headers clears
-/// it).
+/// it); \p PlanFixes: plan the fixes (a trial of a changed file judges
+/// its accesses only, NamedConstantFix.h).
 PipelineResult runPipeline(
     clang::ASTContext &Ctx, const std::vector<BlockDimOption> &BlockDims,
     const LaunchScope *Scope,
     const std::function<bool(const clang::FunctionDecl &)> &ShouldWalk = {},
     FixStyleChoice Styles = FixStyleChoice::Auto,
-    const ForeignLaunches *Foreign = nullptr, bool LibraryCode = true);
+    const ForeignLaunches *Foreign = nullptr, bool LibraryCode = true,
+    bool PlanFixes = true);
 
 /// Whether the reporter warns about \p Summary.
 bool warns(const AccessSummary &Summary);

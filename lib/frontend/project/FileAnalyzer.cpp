@@ -2,6 +2,7 @@
 //===- FileAnalyzer.cpp - Parse one CUDA file and report its conflicts ----===//
 
 #include "frontend/project/FileAnalyzer.h"
+#include "frontend/project/ConstantTrial.h"
 
 #include "core/access/AccessSummary.h"
 #include "frontend/analysis/AccessExplainer.h"
@@ -11,12 +12,14 @@
 #include "frontend/fix/ArrayFixes.h"
 #include "frontend/fix/FixesBesideErrors.h"
 #include "frontend/parse/BuiltinPrelude.h"
+#include "frontend/parse/DirectiveRecord.h"
 #include "frontend/parse/ErrorRecorder.h"
 #include "frontend/parse/FunctionErrors.h"
 #include "frontend/parse/InputFile.h"
 #include "frontend/parse/NestingDepth.h"
 #include "frontend/parse/PreambleCache.h"
 #include "frontend/parse/SharedObjectRecovery.h"
+#include "frontend/pipeline/NamedConstantFix.h"
 #include "frontend/pipeline/Pipeline.h"
 #include "frontend/report/ConflictReporter.h"
 #include "frontend/report/DiagnosticFilter.h"
@@ -68,10 +71,10 @@ struct PartialParse {
 class AnalysisConsumer : public ASTConsumer, public UnitReportObserver {
 public:
   AnalysisConsumer(CompilerInstance &CI, const AnalysisOptions &Opts,
-                   FileAnalysis &Result, llvm::raw_ostream &OS,
-                   PartialParse &Parse)
-      : CI(CI), SM(CI.getSourceManager()), Opts(Opts), Result(Result), OS(OS),
-        Parse(Parse) {}
+                   const std::vector<std::string> &Args, FileAnalysis &Result,
+                   llvm::raw_ostream &OS, PartialParse &Parse)
+      : CI(CI), SM(CI.getSourceManager()), Opts(Opts), Args(Args),
+        Result(Result), OS(OS), Parse(Parse) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     // After a fatal error (a missing header, too many errors) clang reports
@@ -99,6 +102,15 @@ public:
         },
         Opts.FixStyles, Opts.Foreign.get(), Opts.LibraryCode);
     Unit = &U;
+    // A tile padded through its macro is judged by parsing the file again
+    // with the macro changed: only where the parse was clean.
+    if (!HadErrors && Opts.FixStyles != FixStyleChoice::Swizzle)
+      planNamedConstantFixes(Context, U, Directives,
+                             [&](const std::string &File,
+                                 const std::vector<std::string> &Contents) {
+                               return runConstantTrials(Args, Opts, File,
+                                                        Contents);
+                             });
     noteLaunchesAcrossFiles(Context, U);
     if (Opts.Foreign)
       refuseGrowthElsewhere(U, *Opts.Foreign);
@@ -152,6 +164,9 @@ public:
     if (Opts.KeepUntilExit)
       llvm::BuryPointer(std::make_unique<PipelineResult>(std::move(U)));
   }
+
+  /// What the preprocessor read and skipped (filled while clang parses).
+  DirectiveRecord Directives;
 
   void remark(const WalkRemark &R) override {
     Result.Remarks.push_back(remarkRecord(SM, R));
@@ -352,6 +367,7 @@ private:
   CompilerInstance &CI;
   const SourceManager &SM;
   const AnalysisOptions &Opts;
+  const std::vector<std::string> &Args; ///< the parse's, for trials
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
   PartialParse &Parse;
@@ -363,17 +379,22 @@ private:
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const AnalysisOptions &Opts, FileAnalysis &Result,
+  AnalysisAction(const AnalysisOptions &Opts,
+                 const std::vector<std::string> &Args, FileAnalysis &Result,
                  llvm::raw_ostream &OS, llvm::raw_ostream &ParseOS,
                  PartialParse &Parse)
-      : Opts(Opts), Result(Result), OS(OS), ParseOS(ParseOS), Parse(Parse) {}
+      : Opts(Opts), Args(Args), Result(Result), OS(OS), ParseOS(ParseOS),
+        Parse(Parse) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // "N errors generated.": after the file's errors, not on stderr, where
     // the lines of files checked in parallel would mix.
     CI.setVerboseOutputStream(ParseOS);
-    return std::make_unique<AnalysisConsumer>(CI, Opts, Result, OS, Parse);
+    auto Consumer =
+        std::make_unique<AnalysisConsumer>(CI, Opts, Args, Result, OS, Parse);
+    recordDirectives(CI.getPreprocessor(), Consumer->Directives);
+    return Consumer;
   }
 
   void ExecuteAction() override {
@@ -383,6 +404,7 @@ public:
 
 private:
   const AnalysisOptions &Opts;
+  const std::vector<std::string> &Args;
   FileAnalysis &Result;
   llvm::raw_ostream &OS;
   llvm::raw_ostream &ParseOS;
@@ -461,7 +483,8 @@ FileAnalysis parseAndAnalyze(const std::string &Path,
   PartialParse Parse(Recorder);
 
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<AnalysisAction>(Opts, Result, OS, ParseOS, Parse),
+      Args,
+      std::make_unique<AnalysisAction>(Opts, Args, Result, OS, ParseOS, Parse),
       &Files);
   Invocation.setDiagnosticConsumer(&Recorder);
   bool Ok = Invocation.run();

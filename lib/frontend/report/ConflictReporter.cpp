@@ -159,8 +159,9 @@ namespace {
 const char *executionWord(const FoundAccess &Access) {
   if (Access.Instruction.empty())
     return "iteration";
+  // A loop's iterations, unrolled one by one or walked once for all.
   for (const AccessInstance &I : Access.Instances)
-    if (!I.Iteration.empty())
+    if (!I.Iteration.empty() || I.Range)
       return "execution";
   return "instruction";
 }

@@ -349,8 +349,11 @@ void Walker::emitForFirstLanes(WalkedAccess A, AccessKind Kind,
 } // namespace walk
 
 bool ldmIsRowLength(ASTContext &Ctx, const Expr *Ldm, const VarDecl &Array) {
-  const auto *AT = Ctx.getAsConstantArrayType(Array.getType());
-  if (!AT || !Ctx.getAsConstantArrayType(AT->getElementType()))
+  // The outer extent may be left to the launch (`extern T t[][W]`).
+  const ArrayType *Outer = Ctx.getAsArrayType(Array.getType());
+  const auto *AT =
+      Outer ? Ctx.getAsConstantArrayType(Outer->getElementType()) : nullptr;
+  if (!AT)
     return false;
   while (const auto *Inner = Ctx.getAsConstantArrayType(AT->getElementType()))
     AT = Inner;

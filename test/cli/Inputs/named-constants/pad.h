@@ -1,0 +1,2 @@
+// The skew of the rows of the tile in header.cu.
+#define PAD 0 // halves

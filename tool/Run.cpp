@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <iterator>
@@ -85,6 +86,12 @@ std::vector<FileJob> makeJobs(const RunRequest &Request, RunTotals &Totals) {
   }
   if (Jobs.size() == 1)
     Jobs.front().Opts.KeepUntilExit = true;
+  // The cores the files checked at once leave each for its trials.
+  unsigned Cores = std::max(1u, llvm::thread::hardware_concurrency());
+  unsigned AtOnce = Request.Threads == 0 ? Cores : Request.Threads;
+  AtOnce = std::max(1u, std::min<unsigned>(AtOnce, Jobs.size()));
+  for (FileJob &Job : Jobs)
+    Job.Opts.TrialsAtOnce = std::clamp(Cores / AtOnce, 1u, 4u);
   return Jobs;
 }
 

@@ -23,9 +23,8 @@ namespace {
 
 using Totals = std::optional<TrialTotals>;
 
-/// The most trials at once (one per core), and the stack of each (a
-/// file's walk recurses as deep as its source nests).
-constexpr size_t MostTrialsAtOnce = 4;
+/// The stack of each trial's thread (a file's walk recurses as deep as
+/// its source nests).
 constexpr unsigned TrialStackSize = 1u << 30;
 
 class TrialConsumer : public ASTConsumer {
@@ -83,8 +82,7 @@ runConstantTrials(const std::vector<std::string> &Args,
                   const AnalysisOptions &Opts, const std::string &File,
                   const std::vector<std::string> &Contents) {
   std::vector<Totals> Out(Contents.size());
-  size_t AtOnce = std::clamp<size_t>(llvm::thread::hardware_concurrency(), 1,
-                                     MostTrialsAtOnce);
+  size_t AtOnce = std::max(1u, Opts.TrialsAtOnce);
   for (size_t First = 0; First < Contents.size(); First += AtOnce) {
     std::vector<llvm::thread> Running;
     for (size_t I = First; I < std::min(Contents.size(), First + AtOnce); ++I)

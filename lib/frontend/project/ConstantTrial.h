@@ -5,7 +5,8 @@
 // parse (arguments, preamble, options) with one file's bytes replaced, its
 // accesses found and judged, no fixes planned, nothing reported. A parse
 // with errors gives no totals. The trials of one macro run side by side,
-// a few at a time, each on a thread with the stack a file's walk needs.
+// AnalysisOptions::TrialsAtOnce at a time, each on a thread with the stack
+// a file's walk needs.
 //
 //===----------------------------------------------------------------------===//
 

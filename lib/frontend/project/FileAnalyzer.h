@@ -56,6 +56,9 @@ struct AnalysisOptions {
   std::shared_ptr<const LaunchScope> Scope;
   /// The launches the other files of the run make of this file's kernels.
   std::shared_ptr<const ForeignLaunches> Foreign;
+  /// How many trials of a skew macro's values run at once
+  /// (NamedConstantFix.h): the cores the run leaves each file, at most 4.
+  unsigned TrialsAtOnce = 1;
   /// The process ends after this file: its analysis (millions of small
   /// objects for a file of unrolled tiles) is left to the exit to free, as
   /// clang's -disable-free leaves its AST.

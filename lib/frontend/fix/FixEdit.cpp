@@ -45,6 +45,15 @@ std::optional<FixEdit> makeFixEdit(const ASTContext &Ctx, SourceRange Tokens,
   return F;
 }
 
+std::optional<uint64_t> nonNegativeConstant(const ASTContext &Ctx,
+                                            const Expr *E, unsigned Bits) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > Bits)
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
 /// Whether evaluating \p E twice could differ from once: an assignment,
 /// an increment, a call (CUDA's threadIdx, blockIdx, blockDim and gridDim
 /// are properties, not calls). Why, or empty.

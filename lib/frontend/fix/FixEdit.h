@@ -46,6 +46,12 @@ std::optional<FixEdit> makeFixEdit(const clang::ASTContext &Ctx,
 /// Why, or empty.
 std::string sideEffect(const clang::ASTContext &Ctx, const clang::Expr *E);
 
+/// The value of \p E when C++ makes it a constant that is not negative
+/// and fits in \p Bits bits; nullopt otherwise.
+std::optional<uint64_t> nonNegativeConstant(const clang::ASTContext &Ctx,
+                                            const clang::Expr *E,
+                                            unsigned Bits = 63);
+
 /// Adds to \p Edits the replacement of \p Tokens by NewText(their written
 /// text), once; nothing when the text stays. False with \p Why (\p What
 /// names the place) when the tokens cannot be rewritten.

@@ -56,14 +56,6 @@ struct Collected {
   std::vector<std::string> UnitSpellings; ///< per buffer: "float"
 };
 
-std::optional<uint64_t> constantValue(const ASTContext &Ctx, const Expr *E) {
-  Expr::EvalResult R;
-  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > 32)
-    return std::nullopt;
-  return R.Val.getInt().getZExtValue();
-}
-
 /// The products with a constant factor above 1 among the terms of the sum
 /// \p E (`r * W + t + j`, `r * W + c - 1`: the terms added, and what is
 /// subtracted from).
@@ -82,7 +74,7 @@ void stridedTerms(const ASTContext &Ctx, const Expr *E,
   if (B->getOpcode() != BO_Mul)
     return;
   for (const Expr *Factor : {B->getRHS(), B->getLHS()})
-    if (std::optional<uint64_t> W = constantValue(Ctx, Factor))
+    if (std::optional<uint64_t> W = nonNegativeConstant(Ctx, Factor, 32))
       if (*W > 1) {
         Out.push_back({Factor->IgnoreImpCasts(), *W});
         return;

@@ -5,6 +5,7 @@
 
 #include "core/fix/ExtentText.h"
 #include "core/fix/FixPlan.h"
+#include "frontend/fix/FixEdit.h"
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Expr.h"
@@ -42,16 +43,6 @@ uint64_t grownDynamicBytes(uint64_t Bytes, const BufferGrowth &Growth) {
 
 namespace {
 
-/// The value of \p E when C++ makes it a constant (not only the value
-/// that the launches bankfix follows give it).
-std::optional<uint64_t> constantBytes(const ASTContext &Ctx, const Expr *E) {
-  Expr::EvalResult R;
-  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > 63)
-    return std::nullopt;
-  return R.Val.getInt().getZExtValue();
-}
-
 /// The factor of the product \p Bytes (or of the initialiser of the
 /// constant local it names) that is not a literal and whose value is
 /// \p Stride in this instantiation, if any.
@@ -75,7 +66,7 @@ const Expr *factorWithValue(const ASTContext &Ctx, const Expr *Bytes,
     }
     if (F == E || isa<IntegerLiteral>(F->IgnoreParenImpCasts()))
       continue;
-    if (constantBytes(Ctx, F) == Stride)
+    if (nonNegativeConstant(Ctx, F) == Stride)
       return F->IgnoreImpCasts();
   }
   return nullptr;
@@ -126,7 +117,7 @@ std::optional<GrownBytes> grownBytesEdit(const ASTContext &Ctx,
           makeFixEdit(Ctx, Factor->getSourceRange(), Growth.StrideText(Stride)),
           GrownBytes::ByStride);
     }
-  if (std::optional<uint64_t> Value = constantBytes(Ctx, Bytes))
+  if (std::optional<uint64_t> Value = nonNegativeConstant(Ctx, Bytes))
     return Made(
         makeFixEdit(Ctx, Bytes->getSourceRange(),
                     grownSizeText(Written,

@@ -34,14 +34,6 @@ std::string declKey(const SourceManager &SM, const VarDecl &V) {
          ":" + std::to_string(P.getColumn());
 }
 
-std::optional<uint64_t> constantOf(const ASTContext &Ctx, const Expr *E) {
-  Expr::EvalResult R;
-  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt().isNegative() || R.Val.getInt().getActiveBits() > 32)
-    return std::nullopt;
-  return R.Val.getInt().getZExtValue();
-}
-
 /// Whether \p Parent has \p Child as an added term: either operand of
 /// `+`, the left one of `-`, or all of a parenthesis or implicit cast.
 bool addsTerm(const Stmt *Parent, const Stmt *Child) {
@@ -386,7 +378,7 @@ reachOf(ASTContext &Ctx, const UnitScan &Scan, const PaddingMacro &M,
       continue;
     bool RowLength = false;
     for (const BinaryOperator *Sum : N.Sums) {
-      std::optional<uint64_t> Value = constantOf(Ctx, Sum);
+      std::optional<uint64_t> Value = nonNegativeConstant(Ctx, Sum, 32);
       RowLength = RowLength || (Value && Rows.count(*Value));
     }
     if (!RowLength || !rowLengthRole(N, Extents)) {

@@ -346,13 +346,7 @@ std::vector<ArrayFix> planArrayFixes(ASTContext &Ctx,
                                      const std::vector<LaunchSite> &Launches,
                                      const LaunchScope *Scope,
                                      FixStyleChoice Choice) {
-  llvm::DenseSet<const DeclRefExpr *> ElementRefs;
-  llvm::DenseSet<const Expr *> AccessExprs;
-  for (const FoundAccess &A : Found.Accesses) {
-    ElementRefs.insert(A.Ref);
-    AccessExprs.insert(A.Expr->IgnoreParenImpCasts());
-  }
-  ArrayUses Uses = findUnsafeUses(Ctx, ElementRefs, AccessExprs);
+  ArrayUses Uses = findUnsafeUses(Ctx, Found);
 
   // One group per declaration as written: a template's instantiations
   // share it.

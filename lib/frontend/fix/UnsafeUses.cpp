@@ -277,10 +277,14 @@ private:
 
 } // namespace
 
-ArrayUses findUnsafeUses(ASTContext &Ctx,
-                         const llvm::DenseSet<const DeclRefExpr *> &ElementRefs,
-                         const llvm::DenseSet<const Expr *> &Accesses,
+ArrayUses findUnsafeUses(ASTContext &Ctx, const SharedAccesses &Found,
                          bool ForeignViews) {
+  llvm::DenseSet<const DeclRefExpr *> ElementRefs;
+  llvm::DenseSet<const Expr *> Accesses;
+  for (const FoundAccess &A : Found.Accesses) {
+    ElementRefs.insert(A.Ref);
+    Accesses.insert(A.Expr->IgnoreParenImpCasts());
+  }
   ArrayUses Out;
   UseFinder Finder(Ctx, ElementRefs, Accesses, Out, ForeignViews);
   traverseUserDecls(Ctx, Finder);

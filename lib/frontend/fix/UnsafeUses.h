@@ -19,6 +19,8 @@
 #ifndef BANKFIX_UNSAFEUSES_H
 #define BANKFIX_UNSAFEUSES_H
 
+#include "frontend/analysis/SharedAccessFinder.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -52,11 +54,10 @@ struct ArrayUses {
 /// `load_matrix_sync(a, p, LD)`); the padding through a macro takes such
 /// a view to hold its own data, and changes every ldm with the rows
 /// (NamedConstantFix.h). The row padding does neither.
-ArrayUses
-findUnsafeUses(clang::ASTContext &Ctx,
-               const llvm::DenseSet<const clang::DeclRefExpr *> &ElementRefs,
-               const llvm::DenseSet<const clang::Expr *> &Accesses,
-               bool ForeignViews = false);
+/// The uses of the arrays of \p Found's accesses, which are safe as they
+/// are.
+ArrayUses findUnsafeUses(clang::ASTContext &Ctx, const SharedAccesses &Found,
+                         bool ForeignViews = false);
 
 } // namespace bankfix
 

@@ -164,7 +164,7 @@ public:
         return true;
       }
     };
-    // The destination: the first argument, or the second after a
+    // Any argument: the destination comes first, or second after a
     // cooperative group.
     for (const Expr *Arg : Call->arguments()) {
       Names N;
@@ -603,14 +603,7 @@ void planNamedConstantFixes(ASTContext &Ctx, PipelineResult &U,
         Scan.emplace();
         traverseUserDecls(Ctx, *Scan);
         Before = trialTotals(SM, U).Arrays;
-        llvm::DenseSet<const DeclRefExpr *> ElementRefs;
-        llvm::DenseSet<const Expr *> AccessExprs;
-        for (const FoundAccess &A : U.Found.Accesses) {
-          ElementRefs.insert(A.Ref);
-          AccessExprs.insert(A.Expr->IgnoreParenImpCasts());
-        }
-        Uses = findUnsafeUses(Ctx, ElementRefs, AccessExprs,
-                              /*ForeignViews=*/true);
+        Uses = findUnsafeUses(Ctx, U.Found, /*ForeignViews=*/true);
       }
       std::string Why;
       std::optional<MacroReach> Reach =

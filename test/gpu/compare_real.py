@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares the real-code corpus's measured shared wavefronts with bankfix.
 
-    compare_real.py WORK_DIR EXPECTED_DIR RESULTS_MD
+    compare_real.py WORK_DIR EXPECTED_DIR RESULTS_MD [KNOWN_DIFFERENCES]
 
 WORK_DIR holds NAME.ncu.csv for each test/inputs/real/NAME.cu (every kernel
 launched once, with one block) and environment.txt; EXPECTED_DIR holds
@@ -17,8 +17,8 @@ which lanes run them depends on data read from memory, or on a value not
 known) must measure at most its numbers; one with exact accesses too, at
 least theirs. An access in library code (the JSON's "library": CUB's
 block primitives) is compared at its header line. A line listed in
-real-known-differences.txt (beside this script) is reported with its
-reason. Writes RESULTS_MD; exits 1 when a judged line differs or an
+KNOWN_DIFFERENCES (default: real-known-differences.txt beside this script)
+is reported with its reason. Writes RESULTS_MD; exits 1 when a judged line differs or an
 access is missed, or when a listed line no longer differs.
 """
 import json
@@ -122,18 +122,19 @@ def known_difference(known, name, key, verdict):
         return verdict, 0
     if verdict.startswith(("DIFFERENT", "MISSED")):
         return "known difference (%s): %s" % (verdict, reason), -1
-    return ("%s, but listed in real-known-differences.txt: remove it there"
+    return ("%s, but listed as a known difference: remove it there"
             % verdict), 1
 
 
 def main():
     work, expected, results = sys.argv[1:4]
+    known_path = sys.argv[4] if len(sys.argv) > 4 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)),
+        "real-known-differences.txt")
     env = dict(l.rstrip("\n").split("=", 1)
                for l in open(os.path.join(work, "environment.txt")))
     rows, failures, unjudged = [], 0, []
-    known = read_known_differences(
-        os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                     "real-known-differences.txt"))
+    known = read_known_differences(known_path)
     for file in sorted(os.listdir(expected)):
         if not file.endswith(".json"):
             continue
@@ -306,7 +307,7 @@ def main():
         if os.path.exists(os.path.join(expected, name + ".json")):
             failures += 1
             rows.append((name, fn, line, kind, None, None,
-                         "listed in real-known-differences.txt, but no such "
+                         "listed as a known difference, but no such "
                          "line was compared: remove it there"))
     with open(results, "w") as out:
         out.write("# Real-code corpus on the GPU\n\n")

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 namespace bankfix {
@@ -137,6 +138,29 @@ std::string paddedIndexText(const std::string &Written, uint64_t Period,
   std::string Text = First + " + " + Dividend + " / " + std::to_string(Period);
   if (Pad != 1)
     Text += " * " + std::to_string(Pad);
+  return Text;
+}
+
+std::string shiftedPaddedIndexText(const std::string &Written, int64_t Start,
+                                   uint64_t Period, unsigned Pad) {
+  std::string S = trim(Written);
+  int64_t W = int64_t(Period), P = Pad;
+  int64_t Before = Start / W * P;
+  uint64_t Value;
+  std::string Suffix;
+  if (decimalLiteral(S, Value, Suffix) && Value <= uint64_t(INT64_MAX / 2))
+    return std::to_string(int64_t(Value) + (int64_t(Value) + Start) / W * P -
+                          Before) +
+           Suffix;
+  bool Looser = hasLooserOperator(S);
+  std::string First = Looser ? "(" + S + ")" : S;
+  std::string Shifted =
+      First + (Start < 0 ? " - " : " + ") + std::to_string(std::abs(Start));
+  std::string Text = First + " + (" + Shifted + ") / " + std::to_string(W);
+  if (P != 1)
+    Text += " * " + std::to_string(P);
+  if (Before != 0)
+    Text += (Before < 0 ? " + " : " - ") + std::to_string(std::abs(Before));
   return Text;
 }
 

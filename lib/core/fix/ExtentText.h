@@ -44,6 +44,13 @@ std::string grownBytesText(const std::string &Written, uint64_t Period,
 std::string paddedIndexText(const std::string &Written, uint64_t Period,
                             unsigned Pad);
 
+/// The subscript \p Written of a view that starts \p Start elements into
+/// the buffer, with the buffer's elements padded so: `Written + (Written +
+/// Start) / Period * Pad - Start / Period * Pad` (no `* 1`, no `- 0`),
+/// parenthesised where C's precedence needs it; a literal is computed.
+std::string shiftedPaddedIndexText(const std::string &Written, int64_t Start,
+                                   uint64_t Period, unsigned Pad);
+
 /// The subscript \p Written with every other row of \p Period elements
 /// reversed: `Written ^ (Written / Period % 2 * (Period - 1))`, Written
 /// parenthesised unless it is a name, a member or a literal; a literal is

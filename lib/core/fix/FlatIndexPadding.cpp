@@ -78,6 +78,24 @@ LaneExprPtr replaceFactor(const LaneExprPtr &E, uint64_t Old, uint64_t New) {
   return nullptr;
 }
 
+/// `i + (i + k) / Period * Pad - k / Period * Pad` for \p Index i and
+/// view start \p Start k, in i's type.
+LaneExprPtr shiftedPaddedIndex(const LaneExprPtr &Index, int64_t Start,
+                               uint64_t Period, unsigned Pad) {
+  IntType T = Index->Type;
+  LaneExprPtr Shifted =
+      LaneExpr::binary(BinaryOp::Add, Index, constantLike(Start, Index), T);
+  LaneExprPtr Rows =
+      LaneExpr::binary(BinaryOp::Div, Shifted, constantLike(Period, Index), T);
+  if (Pad != 1)
+    Rows = LaneExpr::binary(BinaryOp::Mul, Rows, constantLike(Pad, Index), T);
+  LaneExprPtr Sum = LaneExpr::binary(BinaryOp::Add, Index, Rows, T);
+  int64_t Before = Start / int64_t(Period) * int64_t(Pad);
+  if (Before == 0)
+    return Sum;
+  return LaneExpr::binary(BinaryOp::Sub, Sum, constantLike(Before, Index), T);
+}
+
 /// The subscript of \p Form under the rewrite; null when the form does not
 /// allow it.
 LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
@@ -86,6 +104,8 @@ LaneExprPtr rewrittenSubscript(const FlatIndexForm &Form, FixStyle Style,
     return replaceRowStride(Form.Index, Period, Period + Pad);
   if (Style == FixStyle::IndexSwizzle)
     return reversedRowIndex(Form.Index, Period);
+  if (shiftedPadding(Form, Period))
+    return shiftedPaddedIndex(Form.Index, *Form.ConstantStart, Period, Pad);
   return paddedIndex(Form.Index, Period, Pad);
 }
 
@@ -115,7 +135,9 @@ bool everyLane(const BlockShape &Shape,
 std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
   for (const FlatAccess &A : B.Accesses)
     for (const FlatIndexForm &F : A.Forms) {
-      if (!F.ViewStart)
+      // The buffer's own subscripts.
+      if (!F.ViewStart ||
+          (F.ViewStart->Kind == ExprKind::Constant && F.ViewStart->Value == 0))
         continue;
       std::string Problem;
       auto Check = [&](const LaneEnv &Env) {
@@ -124,6 +146,8 @@ std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
           Problem = "the " + A.Label +
                     " is in a carved part whose offset is not a number known "
                     "here";
+        else if (*Start == 0 && !dependsOnLane(*F.ViewStart))
+          return true; // the buffer's own subscripts
         // A view's subscripts may be negative, where `i / W` rounds
         // towards zero: the swizzle, which keeps a view's start, applies
         // to the buffer's own subscripts only.
@@ -131,7 +155,18 @@ std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
           Problem = "the " + A.Label +
                     " is in a carved part, whose subscripts the swizzle does "
                     "not rewrite";
-        else if (*Start % int64_t(W) != 0)
+        // A constant start is taken into each subscript's rewrite
+        // (shiftedPadding); one per thread is padded on its own.
+        else if (!F.ConstantStart && F.SeenNegative)
+          Problem = "the " + A.Label +
+                    " indexes a part carved per thread at a negative "
+                    "subscript, where `i / W` rounds towards zero";
+        else if (!F.ConstantStart && !F.NeverNegative)
+          Problem = "the " + A.Label +
+                    " indexes a part carved per thread at a subscript not "
+                    "shown never negative, where `i / W` would round a "
+                    "negative one towards zero";
+        else if (!F.ConstantStart && *Start % int64_t(W) != 0)
           Problem = "the " + A.Label + " is in a carved part that starts " +
                     std::to_string(*Start) +
                     (*Start == 1 ? " element" : " elements") +
@@ -465,6 +500,41 @@ LaneExprPtr reversedRowIndex(const LaneExprPtr &Index, uint64_t Period) {
   LaneExprPtr Mask =
       LaneExpr::binary(BinaryOp::Mul, Odd, constantLike(Period - 1, Index), T);
   return LaneExpr::binary(BinaryOp::Xor, Index, Mask, T);
+}
+
+void settleViewStarts(FlatAccess &Access) {
+  for (FlatIndexForm &F : Access.Forms) {
+    F.ConstantStart.reset();
+    F.NeverNegative = F.SeenNegative = false;
+    if (F.ViewStart && !dependsOnLane(*F.ViewStart) &&
+        !mentions(*F.ViewStart, ExprKind::BlockDim)) {
+      LaneEnv Env;
+      F.ConstantStart = evaluateLaneConcrete(*F.ViewStart, Env);
+    }
+    // The buffer's own subscripts: no start to pad apart.
+    if (F.ConstantStart == 0)
+      continue;
+    bool Unsigned = true, Evaluated = true;
+    for (const LaneExprPtr &I : {F.Index, F.OwnIndex}) {
+      if (!I)
+        continue;
+      Unsigned = Unsigned && !I->Type.Signed;
+      for (const BlockShape &Shape : Access.Shapes.Shapes)
+        everyLane(Shape, [&](const LaneEnv &Env) {
+          std::optional<int64_t> V = evaluateLaneConcrete(*I, Env);
+          Evaluated = Evaluated && V;
+          F.SeenNegative = F.SeenNegative || (V && *V < 0);
+          return !F.SeenNegative;
+        });
+    }
+    F.NeverNegative = !F.SeenNegative && (Unsigned || Evaluated);
+  }
+}
+
+bool shiftedPadding(const FlatIndexForm &Form, uint64_t Period) {
+  if (!Form.ConstantStart || *Form.ConstantStart == 0 || Period == 0)
+    return false;
+  return *Form.ConstantStart % int64_t(Period) != 0 || !Form.NeverNegative;
 }
 
 LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,

@@ -50,6 +50,13 @@ struct FlatIndexForm {
   /// For an execution that makes a merged access (AccessInstance::
   /// Unmerged), its own subscript; Index is the merged access's.
   LaneExprPtr OwnIndex;
+  /// ViewStart when it is one number in every lane and block shape (a
+  /// view carved at a constant offset, `s + 1`); set by settleViewStarts.
+  std::optional<int64_t> ConstantStart;
+  /// Whether the subscripts are shown never negative (an unsigned type,
+  /// or a value of at least 0 in every lane), and whether one is seen
+  /// negative in some lane; set by settleViewStarts.
+  bool NeverNegative = false, SeenNegative = false;
 };
 
 struct FlatAccess {
@@ -70,6 +77,17 @@ struct FlatBuffer {
   /// give one spelling (`n_cols`) different values.
   uint64_t Stride = 0;
 };
+
+/// Sets each of \p Access's forms' ConstantStart and signs.
+void settleViewStarts(FlatAccess &Access);
+
+/// Whether index padding by \p Period rewrites \p Form's subscript i as
+/// `i + (i + k) / Period * Pad - k / Period * Pad`, k its view's constant
+/// start: the element k + i of the buffer then moves where the buffer's
+/// own subscript k + i moves, as `i + i / Period * Pad` does only where k
+/// is whole periods and i is not negative (`i / Period` rounds towards
+/// zero).
+bool shiftedPadding(const FlatIndexForm &Form, uint64_t Period);
 
 /// \p Index + \p Index / \p Period * \p Pad, in \p Index's type.
 LaneExprPtr paddedIndex(const LaneExprPtr &Index, uint64_t Period,

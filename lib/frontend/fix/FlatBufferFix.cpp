@@ -45,6 +45,8 @@ struct SubscriptSite {
   /// Its index calls a function: index padding moves it into a variable
   /// first (the row stride writes it once).
   bool Calls = false;
+  /// The forms of every execution that reaches it (its views' starts).
+  std::vector<FlatIndexForm> Forms;
 };
 
 /// What the accesses of one declaration give the planners.
@@ -52,8 +54,8 @@ struct Collected {
   std::vector<FlatBuffer> Buffers; ///< one per array (instantiation)
   std::vector<SubscriptSite> Sites;
   std::vector<FlatBufferVar> Vars;
-  llvm::DenseSet<const Expr *> Subscripts;
-  std::vector<std::string> UnitSpellings; ///< per buffer: "float"
+  llvm::DenseMap<const Expr *, size_t> Subscripts; ///< to their Sites
+  std::vector<std::string> UnitSpellings;          ///< per buffer: "float"
 };
 
 /// The products with a constant factor above 1 among the terms of the sum
@@ -214,12 +216,20 @@ std::string collect(ASTContext &Ctx, const SharedAccesses &Found,
         }
         Flat.Forms.push_back(Form);
       }
-      B.Accesses.push_back(std::move(Flat));
-      for (const ArraySubscriptExpr *E : Named)
-        if (Out.Subscripts.insert(E).second)
-          Out.Sites.push_back({E, Label, rowStrideOf(Ctx, E->getIdx()),
+      settleViewStarts(Flat);
+      for (const ArraySubscriptExpr *E : Named) {
+        auto [It, New] = Out.Subscripts.try_emplace(E, Out.Sites.size());
+        if (New)
+          Out.Sites.push_back({E,
+                               Label,
+                               rowStrideOf(Ctx, E->getIdx()),
                                Out.Buffers.size(),
-                               !sideEffect(Ctx, E->getIdx()).empty()});
+                               !sideEffect(Ctx, E->getIdx()).empty(),
+                               {}});
+        std::vector<FlatIndexForm> &Forms = Out.Sites[It->second].Forms;
+        Forms.insert(Forms.end(), Flat.Forms.begin(), Flat.Forms.end());
+      }
+      B.Accesses.push_back(std::move(Flat));
     }
     if (B.Unit == 0)
       B.Unit = Array->Layout.ElementSize;
@@ -308,21 +318,49 @@ std::string newStrideText(const std::string &Written, const FixPlan &Plan,
                       : paddedStrideText(Written, Pad);
 }
 
+/// The start of the view that \p S indexes, when index padding by
+/// \p Period takes it into the subscript's rewrite (shiftedPadding) and
+/// every execution reaching S agrees on it; \p Why when they do not.
+std::optional<int64_t> shiftedStart(const SubscriptSite &S, uint64_t Period,
+                                    std::string &Why) {
+  std::optional<int64_t> Start;
+  bool Shifted = false, Agree = true;
+  for (const FlatIndexForm &F : S.Forms) {
+    Shifted = Shifted || shiftedPadding(F, Period);
+    if (!F.ConstantStart || (Start && *Start != *F.ConstantStart))
+      Agree = false;
+    else
+      Start = F.ConstantStart;
+  }
+  if (!Shifted)
+    return std::nullopt;
+  if (!Agree || !Start)
+    Why = "the " + S.Label +
+          " indexes parts of the buffer that start at different elements, "
+          "which one rewrite of its subscript cannot follow";
+  return Start;
+}
+
 /// The index \p Written of \p S under \p Plan's index padding or swizzle;
 /// in parentheses where the index comes first (`i[s]`), so that the
-/// subscript still applies to all of it.
+/// subscript still applies to all of it. \p Start: the view's start, when
+/// taken into the rewrite.
 std::string rewrittenIndexText(const std::string &Written, const FixPlan &Plan,
-                               const ArraySubscriptExpr *S) {
-  std::string Text = Plan.Style == FixStyle::IndexSwizzle
-                         ? reversedRowIndexText(Written, Plan.Period)
-                         : paddedIndexText(Written, Plan.Period, Plan.Pad);
+                               const ArraySubscriptExpr *S,
+                               std::optional<int64_t> Start) {
+  std::string Text =
+      Plan.Style == FixStyle::IndexSwizzle
+          ? reversedRowIndexText(Written, Plan.Period)
+      : Start ? shiftedPaddedIndexText(Written, *Start, Plan.Period, Plan.Pad)
+              : paddedIndexText(Written, Plan.Period, Plan.Pad);
   return S->getLHS() == S->getIdx() ? "(" + Text + ")" : Text;
 }
 
 /// The index of \p S, which calls a function, moved into a variable and
 /// the subscript rewritten with it; false with \p Why.
 bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, const FixPlan &Plan,
-                  std::vector<FixEdit> &Edits, std::string &Why) {
+                  std::optional<int64_t> Start, std::vector<FixEdit> &Edits,
+                  std::string &Why) {
   HoistedIndex H = hoistIndex(Ctx, S.Subscript);
   if (!H.Problem.empty()) {
     Why = "the index of the " + S.Label +
@@ -339,9 +377,41 @@ bool hoistedEdits(ASTContext &Ctx, const SubscriptSite &S, const FixPlan &Plan,
   return addEdit(
       Ctx, S.Subscript->getIdx()->getSourceRange(),
       [&](const std::string &) {
-        return rewrittenIndexText(H.Name, Plan, S.Subscript);
+        return rewrittenIndexText(H.Name, Plan, S.Subscript, Start);
       },
       "the index of the " + S.Label, Edits, Why);
+}
+
+/// Why padding each offset of \p Chain (a region carved from a carved
+/// region) apart, `k + k / W`, does not move the region by what padding
+/// its whole start moves it: an offset not a constant, or two that fill a
+/// period together (16 and 16 of 32: each moves by 0, the start 32 by a
+/// pad); empty when it does.
+std::string chainProblem(const ASTContext &Ctx,
+                         const std::vector<const Expr *> &Chain, uint64_t W) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Where = "the part carved at " +
+                      describePlace(SM, Chain.back()->getBeginLoc()) +
+                      " from another carved part";
+  int64_t Start = 0, Periods = 0;
+  std::string Offsets;
+  for (const Expr *K : Chain) {
+    Expr::EvalResult R;
+    if (K->isValueDependent() || !K->EvaluateAsInt(R, Ctx))
+      return Where + " has an offset that is not a constant (" +
+             writtenText(Ctx, K->getSourceRange()) +
+             "): its offsets, padded apart, would not move it as its start "
+             "moves; carve it from the buffer itself";
+    int64_t Value = R.Val.getInt().getExtValue();
+    Start += Value;
+    Periods += Value / int64_t(W);
+    Offsets += (Offsets.empty() ? "" : " + ") + std::to_string(Value);
+  }
+  if (Periods == Start / int64_t(W))
+    return "";
+  return Where + " starts " + Offsets + " elements in: its offsets, padded " +
+         "apart, would move it by another amount than its start moves; carve "
+         "it from the buffer itself";
 }
 
 /// The subscripts and carve offsets rewritten.
@@ -352,6 +422,12 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
   unsigned P = Fix.Plan.Pad;
   std::string Why;
   for (const SubscriptSite &S : C.Sites) {
+    std::optional<int64_t> Start;
+    if (Fix.Plan.Style == FixStyle::IndexPadding) {
+      Start = shiftedStart(S, W, Why);
+      if (!Why.empty())
+        return Why;
+    }
     bool Ok = Fix.Plan.Style == FixStyle::RowStride
                   ? addEdit(
                         Ctx, S.Stride->Stride->getSourceRange(),
@@ -359,14 +435,14 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
                           return newStrideText(T, Fix.Plan, P);
                         },
                         "the row stride of the " + S.Label, Fix.Edits, Why)
-              : S.Calls
-                  ? hoistedEdits(Ctx, S, Fix.Plan, Fix.Edits, Why)
-                  : addEdit(
-                        Ctx, S.Subscript->getIdx()->getSourceRange(),
-                        [&](const std::string &T) {
-                          return rewrittenIndexText(T, Fix.Plan, S.Subscript);
-                        },
-                        "the index of the " + S.Label, Fix.Edits, Why);
+              : S.Calls ? hoistedEdits(Ctx, S, Fix.Plan, Start, Fix.Edits, Why)
+                        : addEdit(
+                              Ctx, S.Subscript->getIdx()->getSourceRange(),
+                              [&](const std::string &T) {
+                                return rewrittenIndexText(T, Fix.Plan,
+                                                          S.Subscript, Start);
+                              },
+                              "the index of the " + S.Label, Fix.Edits, Why);
     if (!Ok)
       return Why;
   }
@@ -376,6 +452,9 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
   if (!Uses.CarveOffsets.empty() && !onePeriod(C, Fix))
     return "its carve offsets would move by a different stride in each "
            "instantiation";
+  for (const std::vector<const Expr *> &Chain : Uses.CarveChains)
+    if (std::string Problem = chainProblem(Ctx, Chain, W); !Problem.empty())
+      return Problem;
   for (const Expr *Offset : Uses.CarveOffsets)
     if (!addEdit(
             Ctx, Offset->getSourceRange(),
@@ -484,6 +563,24 @@ std::string growExternLaunches(ASTContext &Ctx, const SharedAccesses &Found,
   return "";
 }
 
+/// How index padding rewrites a subscript of a view that starts k
+/// elements in (shiftedPadding), when some subscript is so; empty
+/// otherwise.
+std::string shiftedNote(const Collected &C, const FixPlan &Plan) {
+  bool Any = std::any_of(C.Sites.begin(), C.Sites.end(), [&](const auto &S) {
+    return std::any_of(S.Forms.begin(), S.Forms.end(), [&](const auto &F) {
+      return shiftedPadding(F, Plan.Period);
+    });
+  });
+  if (!Any)
+    return "";
+  std::string Rows = " / " + std::to_string(Plan.Period) +
+                     (Plan.Pad == 1 ? "" : " * " + std::to_string(Plan.Pad));
+  return " (i + (i + k)" + Rows + " - k" + Rows +
+         " in a part carved k elements in, so that its elements move as the "
+         "buffer's)";
+}
+
 std::string describeChange(const Collected &C, const ArrayFix &Fix,
                            bool Static) {
   const SharedArray &First = *Fix.Arrays.front();
@@ -530,7 +627,8 @@ std::string describeChange(const Collected &C, const ArrayFix &Fix,
                      std::to_string(Fix.Plan.Period + Fix.Plan.Pad) +
                      " in each subscript"
                : "rewrite each subscript i as " +
-                     paddedIndexText("i", Fix.Plan.Period, Fix.Plan.Pad);
+                     paddedIndexText("i", Fix.Plan.Period, Fix.Plan.Pad) +
+                     shiftedNote(C, Fix.Plan);
   }
   if (Static) {
     const std::string &T = First.TypeSpelling;
@@ -555,7 +653,10 @@ void planFlatBufferFix(ASTContext &Ctx, const SharedAccesses &Found,
   Fix.Plan.WhyNot = collect(Ctx, Found, Accesses, Shapes, Fix, C);
   if (!Fix.Plan.WhyNot.empty())
     return;
-  FlatUses Uses = findFlatUses(Ctx, C.Vars, C.Subscripts);
+  llvm::DenseSet<const Expr *> Subscripts;
+  for (const SubscriptSite &S : C.Sites)
+    Subscripts.insert(S.Subscript);
+  FlatUses Uses = findFlatUses(Ctx, C.Vars, Subscripts);
   if (!Uses.Blocking.empty()) {
     Fix.Plan.WhyNot = Uses.Blocking;
     return;

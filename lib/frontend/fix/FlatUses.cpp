@@ -24,6 +24,8 @@ namespace {
 struct Sources {
   llvm::DenseMap<const VarDecl *, uint64_t> Vars;
   llvm::DenseMap<const FunctionDecl *, uint64_t> Functions;
+  /// The carve offsets on the way from the buffer to each view made so.
+  llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Carves;
 };
 
 /// One pass over the translation unit: every use of a known source is
@@ -62,16 +64,22 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     auto It = V ? Known.Vars.find(V) : Known.Vars.end();
-    if (It != Known.Vars.end())
+    if (It != Known.Vars.end()) {
+      auto Carved = Known.Carves.find(V);
+      Steps = Carved == Known.Carves.end() ? std::vector<const Expr *>()
+                                           : Carved->second;
       follow(Ref, It->second, "'" + V->getNameAsString() + "'");
+    }
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
     auto It = F ? Known.Functions.find(F) : Known.Functions.end();
-    if (It != Known.Functions.end())
+    if (It != Known.Functions.end()) {
+      Steps.clear();
       follow(Call, It->second,
              "the pointer '" + functionName(*F) + "' returns");
+    }
     checkOtherArrays(Call);
     return true;
   }
@@ -112,6 +120,8 @@ private:
                    " is used but not loaded or stored (its address is "
                    "taken, or it is bound to a reference)");
     Reached.insert(S);
+    if (Steps.size() > 1)
+      Out.CarveChains.push_back(Steps);
     if (pointeeSize(S->getBase()->getType()) != Unit)
       return block("the access at " + place(S) +
                    " indexes elements of another size than the others");
@@ -176,6 +186,7 @@ private:
                          " counts elements of another size than the "
                          "accesses' subscripts");
           Out.CarveOffsets.push_back(Offset);
+          Steps.push_back(Offset);
           Child = P;
           continue;
         }
@@ -192,6 +203,7 @@ private:
                          " counts elements of another size than the "
                          "accesses' subscripts");
           Out.CarveOffsets.push_back(S->getIdx());
+          Steps.push_back(S->getIdx());
           Child = Stack[At];
           continue;
         }
@@ -313,6 +325,11 @@ private:
 
   void addView(const VarDecl *V, uint64_t Unit) {
     Found.Vars.try_emplace(V, Unit);
+    if (Steps.empty())
+      return;
+    auto [It, New] = Found.Carves.try_emplace(V, Steps);
+    if (!New && Steps.size() > It->second.size())
+      It->second = Steps;
   }
 
   ASTContext &Ctx;
@@ -322,6 +339,8 @@ private:
   FlatUses &Out;
   std::vector<const Decl *> Decls;
   const FunctionDecl *Function = nullptr;
+  /// The carve offsets on the way from the buffer to the pointer followed.
+  std::vector<const Expr *> Steps;
 
 public:
   /// The subscripts to rewrite that a pointer from the buffer reaches.

@@ -31,6 +31,11 @@ struct FlatUses {
   /// The `k` of every `p + k` on the way from the buffer to a view: the
   /// start of a carved region, padded with the subscripts.
   std::vector<const clang::Expr *> CarveOffsets;
+  /// The offsets of each region carved from another carved region, in
+  /// order from the buffer (`a = s + 16; b = a + 16`: 16, 16): padded
+  /// apart, they move the region as its whole start moves only when no
+  /// two of them fill a period together.
+  std::vector<std::vector<const clang::Expr *>> CarveChains;
   /// The subscripts given that no pointer from the buffer reaches: those a
   /// reference parameter is bound to in another array (global memory, a
   /// local array), which the fix leaves as they are.

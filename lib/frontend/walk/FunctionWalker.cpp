@@ -92,9 +92,38 @@ Walker::Walker(ASTContext &Ctx, const FunctionDecl &Function,
   }
   // Block parameters a leader thread keeps in shared scalars: the same in
   // every lane, not known, as a kernel parameter is.
-  for (const VarDecl *V : leaderWrittenScalars(Ctx, Function))
-    Values[V] = LaneExpr::uniform(V->getNameAsString(),
-                                  Translator.intTypeOf(V->getType()));
+  for (const LeaderScalar &S : leaderWrittenScalars(Ctx, Function)) {
+    Values[S.Var] = LaneExpr::uniform(S.Var->getNameAsString(),
+                                      Translator.intTypeOf(S.Var->getType()));
+    if (S.ReadsDiffer)
+      LeaderScalars.insert(S.Var);
+  }
+}
+
+const VarDecl *Walker::leaderScalar(const Expr *E) const {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (LeaderScalars.count(V))
+        return V;
+  return nullptr;
+}
+
+LaneExprPtr Walker::freshSymbol(const std::string &Base, IntType Type) {
+  std::string Name = Base;
+  for (unsigned N = 2; !AfterLoopNames.insert(Name).second; ++N)
+    Name = Base + " #" + std::to_string(N);
+  return LaneExpr::uniform(Name, Type);
+}
+
+LaneExprPtr Walker::leaderWrite(const VarDecl *V, const Stmt *At) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  LaneExprPtr Value =
+      freshSymbol(V->getNameAsString() + " as written at line " +
+                      std::to_string(SM.getPresumedLineNumber(
+                          SM.getExpansionLoc(At->getBeginLoc()))),
+                  Translator.intTypeOf(V->getType()));
+  LeaderWriteOrder[Value.get()] = LeaderWriteOrder.size() + 1;
+  return Value;
 }
 
 /// A pointer into shared memory kept inside an object (a functor built
@@ -360,11 +389,15 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
 
   if (Then.Terminates && Else.Terminates)
     return {true, nullptr};
-  if (Then.Terminates) // Values are the else branch's already.
+  if (Then.Terminates) { // Values are the else branch's already.
+    keepLeaderWrites(AfterThen);
     return {false, conjunction(negation(Cond), Else.ContinueGuard)};
+  }
   if (Else.Terminates) {
+    LocalValues AfterElse = std::move(Values);
     Values = std::move(AfterThen);
     Pointers = std::move(PointersAfterThen);
+    keepLeaderWrites(AfterElse);
     return {false, conjunction(Cond, Then.ContinueGuard)};
   }
   joinBranchValues(Cond, std::move(AfterThen), std::move(PointersAfterThen));
@@ -375,6 +408,22 @@ Walker::Flow Walker::walkIf(const IfStmt *S) {
         Else.ContinueGuard ? Else.ContinueGuard : LaneExpr::constant(1),
         IntType::boolTy());
   return {false, Continue};
+}
+
+/// A leader's write in a branch that leaves (`if (t == 0) { n = i; break;
+/// }`) is what every lane reads after the barrier: the later of \p Other's
+/// and Values' symbols of each leader scalar is kept.
+void Walker::keepLeaderWrites(const LocalValues &Other) {
+  for (const VarDecl *V : LeaderScalars) {
+    LaneExprPtr Theirs = Other.lookup(V), Ours = Values.lookup(V);
+    if (Theirs && Ours && leaderWriteOrder(Theirs) > leaderWriteOrder(Ours))
+      Values[V] = Theirs;
+  }
+}
+
+unsigned Walker::leaderWriteOrder(const LaneExprPtr &Value) const {
+  auto It = LeaderWriteOrder.find(Value.get());
+  return It == LeaderWriteOrder.end() ? 0 : It->second;
 }
 
 /// After an if/else whose branches both fall through (Values holds the else
@@ -407,6 +456,11 @@ void Walker::joinBranchValues(const LaneExprPtr &Cond, LocalValues AfterThen,
       continue;
     if (!T) {
       Values.erase(V);
+      continue;
+    }
+    // Every lane reads what the leader wrote in its branch.
+    if (LeaderScalars.count(V)) {
+      Values[V] = leaderWriteOrder(T) >= leaderWriteOrder(E) ? T : E;
       continue;
     }
     Values[V] = assignedValue(LaneExpr::conditional(Cond, T, E, T->Type));

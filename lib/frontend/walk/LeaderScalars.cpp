@@ -118,11 +118,11 @@ bool insideLoop(BodyParents &Parents, const Stmt *S) {
   return false;
 }
 
-/// Whether \p Write lies in the then-branch of an `if` with a leader test,
-/// outside every loop (a write a loop repeats may follow a read).
+/// Whether \p Write lies in the then-branch of an `if` with a leader test.
+/// It may lie in a loop (a block-wide count the leader updates each round):
+/// every read still sees the one value the leader last wrote, a value of
+/// the symbol, which is judged over all its values.
 bool underLeaderTest(ASTContext &Ctx, BodyParents &Parents, const Stmt *Write) {
-  if (insideLoop(Parents, Write))
-    return false;
   bool Led = false;
   for (const Stmt *Child = Write, *Parent = Parents.of(Write); Parent;
        Child = Parent, Parent = Parents.of(Parent))
@@ -170,9 +170,20 @@ public:
       return true;
     bool Read = false;
     It->second = isReadOrLeaderWrite(Ref, Read) && (Read || Nested == 0);
-    // Every write before every read, in the order of the source: the
-    // reads see one value (a read between two writes would see another).
+    // Every write that any thread may make before every read, in the
+    // order of the source: a read between such writes could see a value
+    // some lanes wrote and others not yet. A leader's write is seen by
+    // every reader after the barrier that follows it.
     const SourceManager &SM = Ctx.getSourceManager();
+    if (!Read && ledWrite(Ref)) {
+      SourceLocation &Last = LastLedWrites[V];
+      if (Last.isInvalid() ||
+          SM.isBeforeInTranslationUnit(Last, Ref->getBeginLoc()))
+        Last = Ref->getBeginLoc();
+      if (insideLoop(Parents, Ref))
+        LedInLoop.insert(V);
+      return true;
+    }
     SourceLocation At = Ref->getBeginLoc();
     SourceLocation &FirstRead = FirstReads[V], &LastWrite = LastWrites[V];
     if (Read &&
@@ -187,7 +198,28 @@ public:
     return true;
   }
 
+  /// Whether a read of \p V may see a value other reads do not: a leader
+  /// writes it in a loop or after a read in the source.
+  bool readsDiffer(const VarDecl *V) const {
+    if (LedInLoop.count(V))
+      return true;
+    SourceLocation Read = FirstReads.lookup(V), Write = LastLedWrites.lookup(V);
+    return Read.isValid() && Write.isValid() &&
+           Ctx.getSourceManager().isBeforeInTranslationUnit(Read, Write);
+  }
+
 private:
+  /// Whether \p Ref is the target of an assignment or increment under a
+  /// leader test.
+  bool ledWrite(const DeclRefExpr *Ref) {
+    const Stmt *Parent = Parents.of(Ref);
+    while (Parent && isa<ParenExpr>(Parent))
+      Parent = Parents.of(Parent);
+    return Parent &&
+           (isa<BinaryOperator>(Parent) || isa<UnaryOperator>(Parent)) &&
+           underLeaderTest(Ctx, Parents, Parent);
+  }
+
   /// Whether \p Ref reads the scalar (\p Read set) or writes it in a way
   /// that leaves one value for every reader: a leader's write, a constant
   /// written outside loops, an atomic outside loops, or a reference
@@ -298,7 +330,9 @@ private:
   ASTContext &Ctx;
   BodyParents &Parents;
   llvm::DenseMap<const VarDecl *, bool> &Qualifies;
-  llvm::DenseMap<const VarDecl *, SourceLocation> FirstReads, LastWrites;
+  llvm::DenseMap<const VarDecl *, SourceLocation> FirstReads, LastWrites,
+      LastLedWrites;
+  llvm::DenseSet<const VarDecl *> LedInLoop;
   /// Reference parameters followed into callees, to stop at recursion.
   unsigned Depth = 0;
 };
@@ -320,22 +354,23 @@ private:
 
 } // namespace
 
-std::vector<const VarDecl *>
-leaderWrittenScalars(ASTContext &Ctx, const FunctionDecl &Function) {
+std::vector<LeaderScalar> leaderWrittenScalars(ASTContext &Ctx,
+                                               const FunctionDecl &Function) {
   std::vector<const VarDecl *> Order;
   llvm::DenseMap<const VarDecl *, bool> Qualifies;
+  std::vector<LeaderScalar> Out;
   const Stmt *Body = Function.getBody();
   if (!Body)
-    return Order;
+    return Out;
   Declared(Order).TraverseStmt(const_cast<Stmt *>(Body));
   if (Order.empty())
-    return Order;
+    return Out;
   for (const VarDecl *V : Order)
     Qualifies[V] = true;
   BodyParents Parents(Ctx);
   Parents.add(Body);
-  Uses(Ctx, Parents, Qualifies).TraverseStmt(const_cast<Stmt *>(Body));
-  std::vector<const VarDecl *> Out;
+  Uses Found(Ctx, Parents, Qualifies);
+  Found.TraverseStmt(const_cast<Stmt *>(Body));
   // Named as it is in messages: a parameter of the same name would be
   // taken for the same value.
   auto Shadows = [&](const VarDecl *V) {
@@ -346,7 +381,7 @@ leaderWrittenScalars(ASTContext &Ctx, const FunctionDecl &Function) {
   };
   for (const VarDecl *V : Order)
     if (Qualifies[V] && !Shadows(V))
-      Out.push_back(V);
+      Out.push_back({V, Found.readsDiffer(V)});
   return Out;
 }
 

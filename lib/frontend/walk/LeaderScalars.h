@@ -10,16 +10,20 @@
 // warp-uniform value not known, as a kernel parameter is, and an index or
 // a guard that uses it is judged over its values. A scalar qualifies when
 // it is an integer declared in the function; every write of it is outside
-// loops, lambdas and local classes (their bodies run where they are
-// called) and is an assignment or increment under an `if` whose condition
-// requires `threadIdx.D == c`, `!threadIdx.D`, or `g.thread_rank() == c`
-// (directly, through a local initialised with it, or as a conjunct of
-// `&&`), an assignment of a constant, one of the toolkit's atomics given
-// its address, or a reference parameter that the callee's definition uses
-// in these ways; every other use reads its value (its address kept
-// disqualifies it); every write comes before every read in the source (so
-// that all reads see one value); and no parameter of the function has its
-// name (the symbol is named as the scalar).
+// lambdas and local classes (their bodies run where they are called) and
+// is an assignment or increment under an `if` whose condition requires
+// `threadIdx.D == c`, `!threadIdx.D`, or `g.thread_rank() == c` (directly,
+// through a local initialised with it, or as a conjunct of `&&`), or,
+// outside loops, an assignment of a constant, one of the toolkit's
+// atomics given its address, or a reference parameter that the callee's
+// definition uses in these ways; every other use reads its value (its
+// address kept disqualifies it); every write but the leader's comes
+// before every read in the source (a read between writes that any thread
+// makes could see a value some lanes wrote and others not yet); and no
+// parameter of the function has its name (the symbol is named as the
+// scalar). A leader may update the scalar in a loop (the count of a work
+// list, each round) or after a read: every read sees the value the leader
+// last wrote, and the walker gives each such write a symbol of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,9 +37,16 @@
 
 namespace bankfix {
 
+struct LeaderScalar {
+  const clang::VarDecl *Var = nullptr;
+  /// A leader writes it in a loop or after a read in the source: reads on
+  /// either side of such a write see different values.
+  bool ReadsDiffer = false;
+};
+
 /// The `__shared__` integer scalars declared in \p Function that only a
 /// leader thread writes, in declaration order.
-std::vector<const clang::VarDecl *>
+std::vector<LeaderScalar>
 leaderWrittenScalars(clang::ASTContext &Ctx,
                      const clang::FunctionDecl &Function);
 

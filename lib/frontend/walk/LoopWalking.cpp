@@ -16,6 +16,7 @@
 #include "core/expr/LaneEvaluator.h"
 #include "core/expr/SettledValue.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
@@ -57,6 +58,10 @@ bool WriteCollector::VisitCallExpr(CallExpr *C) {
 void WriteCollector::note(const Expr *E) {
   if (const VarDecl *V = localVariable(E))
     Written.insert(V);
+  else if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *S = dyn_cast<VarDecl>(Ref->getDecl());
+        S && S->hasAttr<CUDASharedAttr>())
+      SharedWritten.insert(S);
 }
 
 WriteCollector WriteCollector::of(std::initializer_list<const Stmt *> Stmts) {
@@ -689,6 +694,16 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
   for (const VarDecl *V : Writes.Written)
     if (Values.count(V))
       Values[V] = uniformValueOf(V);
+  // A scalar the leader writes in the loop holds, on entry to an
+  // iteration, the first value or one a later write left: a symbol of its
+  // own, not the value before the loop.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const VarDecl *V : Writes.SharedWritten)
+    if (LeaderScalars.count(V) && Values.count(V))
+      Values[V] = freshSymbol(V->getNameAsString() + " in the loop at line " +
+                                  std::to_string(SM.getPresumedLineNumber(
+                                      SM.getExpansionLoc(Body->getBeginLoc()))),
+                              Values[V]->Type);
   LocalValues Trial = Values;
   applySideEffects(Body);
   applySideEffects(Inc);
@@ -797,14 +812,13 @@ void Walker::walkLoopOnce(const Stmt *Body, const Expr *Cond, const Expr *Inc,
     auto D = Doubling.find(V);
     if (D != Doubling.end() && LeaveTogether && !Pointers.count(V) &&
         writtenOnlyAtTopLevel(Body, V)) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      std::string Base = V->getNameAsString() + " after the loop at line " +
-                         std::to_string(SM.getPresumedLineNumber(
-                             SM.getExpansionLoc(Body->getBeginLoc())));
-      std::string Name = Base;
-      for (unsigned N = 2; !AfterLoopNames.insert(Name).second; ++N)
-        Name = Base + " #" + std::to_string(N);
-      Values[V] = LaneExpr::uniform(Name, Values[V]->Type);
+      LaneExprPtr Symbol =
+          freshSymbol(V->getNameAsString() + " after the loop at line " +
+                          std::to_string(SM.getPresumedLineNumber(
+                              SM.getExpansionLoc(Body->getBeginLoc()))),
+                      Values[V]->Type);
+      const std::string &Name = Symbol->Name;
+      Values[V] = Symbol;
       OncePowersOfTwo[Name] = D->second;
       OncePowersOfTwo.erase(V->getNameAsString());
       OncePowersNeverZero.erase(V->getNameAsString());

@@ -41,6 +41,11 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
+    if (const VarDecl *L = W.leaderScalar(B->getLHS());
+        L && B->isAssignmentOp()) {
+      Values[L] = W.leaderWrite(L, B);
+      return true;
+    }
     const VarDecl *V = localVariable(B->getLHS());
     if (!V && B->getOpcode() == BO_Assign &&
         B->getLHS()->getType()->isPointerType())
@@ -69,6 +74,11 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
+    if (const VarDecl *L = W.leaderScalar(U->getSubExpr());
+        L && U->isIncrementDecrementOp()) {
+      Values[L] = W.leaderWrite(L, U);
+      return true;
+    }
     const VarDecl *V = localVariable(U->getSubExpr());
     if (!V)
       return true;

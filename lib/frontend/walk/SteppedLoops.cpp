@@ -217,6 +217,11 @@ bool Walker::tryStepped(const ForStmt *S, const WriteCollector &Writes) {
   // marked with it (LoopWalking.cpp).
   if (Options.CompiledOnce && Options.CompiledOnce->contains(S))
     return false;
+  // A shared scalar the leader writes takes another value in each
+  // iteration, which the walk of iterations together does not follow.
+  for (const VarDecl *V : Writes.SharedWritten)
+    if (LeaderScalars.count(V))
+      return false;
   // The variables the loop changes that the walk follows; one declared in
   // the loop would be labelled with its last iteration's value.
   std::vector<const VarDecl *> Vars;

@@ -48,6 +48,8 @@ LaneExprPtr negation(LaneExprPtr A);
 class WriteCollector : public clang::RecursiveASTVisitor<WriteCollector> {
 public:
   llvm::DenseSet<const clang::VarDecl *> Written;
+  /// The __shared__ variables written (not locals: kept apart).
+  llvm::DenseSet<const clang::VarDecl *> SharedWritten;
   llvm::DenseSet<const clang::VarDecl *> Declared;
   bool Jumps = false;
   /// Jumps other than `break` (continue, return, goto).
@@ -213,6 +215,12 @@ public:
 
   // What SideEffects changes.
   LocalValues &values() { return Values; }
+  /// The leader-written shared scalar (LeaderScalars.h) \p E names, if any.
+  const clang::VarDecl *leaderScalar(const clang::Expr *E) const;
+  /// The value of leader scalar \p V after the write \p At: a symbol of
+  /// its own, named for the write (a read after it may see another value
+  /// than one before it), uniform as every lane reads it after a barrier.
+  LaneExprPtr leaderWrite(const clang::VarDecl *V, const clang::Stmt *At);
   IntType intTypeOf(clang::QualType T) const { return Translator.intTypeOf(T); }
   /// Points (or binds) the pointer or reference variable \p V at \p Place;
   /// with no place, \p V no longer points into shared memory.
@@ -570,6 +578,19 @@ private:
   /// The names given to the powers of two loops leave in variables, each
   /// once.
   std::set<std::string> AfterLoopNames;
+  /// The shared scalars a leader thread writes where reads on either side
+  /// see different values (LeaderScalar::ReadsDiffer), and the order in
+  /// which each symbol their writes left was made (the later of two
+  /// branches' values is kept). The writes of other leader scalars come
+  /// before every read: one symbol, named as the scalar, serves them.
+  std::set<const clang::VarDecl *> LeaderScalars;
+  std::map<const LaneExpr *, unsigned> LeaderWriteOrder;
+  /// The order in which \p Value was made by a leader write (0: not so).
+  unsigned leaderWriteOrder(const LaneExprPtr &Value) const;
+  /// Keeps each leader scalar's later symbol of \p Other and Values.
+  void keepLeaderWrites(const LocalValues &Other);
+  /// A uniform symbol named \p Base, or Base #N when Base is taken.
+  LaneExprPtr freshSymbol(const std::string &Base, IntType Type);
   LaneExprPtr LaneInWarp;
   /// The warp instructions of each kind of wmma fragment met, by its type.
   std::map<std::string, std::shared_ptr<KnownTileForm>> TileForms;

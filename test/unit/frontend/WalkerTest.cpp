@@ -399,9 +399,11 @@ __global__ void k(float *out) {
                        ExprKind::Unknown));
 }
 
-TEST(Walker, ASharedScalarReadBetweenWritesOrWrittenInALoopIsNotUniform) {
-  // `cnt` is read, then written again: two reads may see two values.
-  // `acc` is written in a loop. `n` shares its name with a parameter.
+TEST(Walker, EachLeaderWriteOfASharedScalarIsASymbolOfItsOwn) {
+  // `cnt` is read, then written again by the leader: the two reads may see
+  // two values, two symbols (`cnt - a` is not 0). `acc` is written in a
+  // loop: after it, the value of its write. `n` shares its name with a
+  // parameter: not known.
   std::unique_ptr<clang::ASTUnit> AST;
   SharedAccesses Found = walk(R"(
 __global__ void k(const int *in, float *out, int n) {
@@ -432,10 +434,21 @@ __global__ void k(const int *in, float *out, int n) {
                               AST);
   std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
   ASSERT_EQ(Tile.size(), 3u);
-  for (const FoundAccess *A : Tile) {
+  for (const FoundAccess *A : Tile)
     ASSERT_EQ(A->Instances.size(), 1u);
-    EXPECT_TRUE(mentions(*A->Instances[0].Desc.Indices[0], ExprKind::Unknown));
-  }
+  EXPECT_TRUE(
+      mentions(*Tile[0]->Instances[0].Desc.Indices[0], ExprKind::Unknown));
+  std::map<std::string, IntType> Names;
+  collectUniforms(*Tile[1]->Instances[0].Desc.Indices[0], Names);
+  EXPECT_FALSE(
+      mentions(*Tile[1]->Instances[0].Desc.Indices[0], ExprKind::Unknown));
+  ASSERT_EQ(Names.size(), 2u);
+  EXPECT_EQ(Names.begin()->first, "cnt as written at line 12");
+  EXPECT_EQ(std::next(Names.begin())->first, "cnt as written at line 7");
+  Names.clear();
+  collectUniforms(*Tile[2]->Instances[0].Desc.Indices[0], Names);
+  ASSERT_EQ(Names.size(), 1u);
+  EXPECT_EQ(Names.begin()->first.rfind("acc as written at line 15", 0), 0u);
 }
 
 TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
@@ -487,6 +500,46 @@ __device__ int *keep(int &f) { return &f; }
     EXPECT_EQ(mentions(Index, ExprKind::Uniform), I < 4) << I;
     EXPECT_EQ(mentions(Index, ExprKind::Unknown), I >= 4) << I;
   }
+}
+
+TEST(Walker, ASharedScalarALeaderUpdatesInALoopIsUniform) {
+  // `count` is the length of a work list the leader updates each round,
+  // read before and after its update: every lane reads the value the
+  // leader last wrote. `seen` is written with a constant by every thread
+  // in the loop, between reads: not known.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const int *in, float *out, int rounds) {
+  __shared__ float s[512];
+  __shared__ int count, seen;
+  unsigned tid = threadIdx.x;
+  if (tid == 0)
+    count = 256;
+  __syncthreads();
+  for (int r = 0; r < rounds; ++r) {
+    out[tid] = s[count + tid] + s[seen + tid];
+    __syncthreads();
+    if (tid == 0)
+      count = in[count];
+    seen = 0;
+    __syncthreads();
+  }
+}
+)",
+                              AST);
+  std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
+  ASSERT_EQ(Tile.size(), 2u);
+  ASSERT_EQ(Tile[0]->Instances.size(), 1u);
+  EXPECT_FALSE(
+      mentions(*Tile[0]->Instances[0].Desc.Indices[0], ExprKind::Unknown));
+  // Not the value before the loop: the first or one the leader wrote.
+  std::map<std::string, IntType> Names;
+  collectUniforms(*Tile[0]->Instances[0].Desc.Indices[0], Names);
+  ASSERT_EQ(Names.size(), 1u);
+  EXPECT_EQ(Names.begin()->first, "count in the loop at line 9");
+  ASSERT_EQ(Tile[1]->Instances.size(), 1u);
+  EXPECT_TRUE(
+      mentions(*Tile[1]->Instances[0].Desc.Indices[0], ExprKind::Unknown));
 }
 
 } // namespace

@@ -1,5 +1,5 @@
-// A view carved 16 elements in: its subscripts and its offset are padded
-// apart, which keeps their sum only for offsets of whole periods.
+// A view carved 16 elements in, not a whole period: its start is taken
+// into its subscripts' rewrite.
 __global__ void k(const float *g, float *out) {
   __shared__ float s[2048];
   int t = threadIdx.x;

@@ -29,6 +29,21 @@ TEST(ExtentText, TheHeadersExamples) {
   EXPECT_EQ(swizzledIndexText("c", "r", 32, 1), "c ^ (r % 32)");
 }
 
+TEST(ExtentText, ShiftedPaddedIndex) {
+  EXPECT_EQ(shiftedPaddedIndexText("i", 1, 32, 1), "i + (i + 1) / 32");
+  EXPECT_EQ(shiftedPaddedIndexText("i", 32, 32, 4),
+            "i + (i + 32) / 32 * 4 - 4");
+  EXPECT_EQ(shiftedPaddedIndexText("i", -1, 32, 1), "i + (i - 1) / 32");
+  EXPECT_EQ(shiftedPaddedIndexText("a - b", 1, 32, 1),
+            "a - b + (a - b + 1) / 32");
+  EXPECT_EQ(shiftedPaddedIndexText("c ? a : b", 1, 32, 1),
+            "(c ? a : b) + ((c ? a : b) + 1) / 32");
+  // Literals computed: the element 31 + 1 is the first of a new period.
+  EXPECT_EQ(shiftedPaddedIndexText("30", 1, 32, 1), "30");
+  EXPECT_EQ(shiftedPaddedIndexText("31", 1, 32, 1), "32");
+  EXPECT_EQ(shiftedPaddedIndexText("5u", 40, 32, 1), "5u");
+}
+
 TEST(ExtentText, PaddedExtentLiterals) {
   // Computed, suffix kept, blanks around dropped.
   EXPECT_EQ(paddedExtentText("  64 ", 1), "65");

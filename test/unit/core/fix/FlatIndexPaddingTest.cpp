@@ -3,6 +3,7 @@
 
 #include "core/fix/FlatIndexPadding.h"
 #include "ExprBuilder.h"
+#include "core/expr/LaneEvaluator.h"
 
 #include <gtest/gtest.h>
 
@@ -348,6 +349,7 @@ TEST(FlatIndexPadding, CarvedViewStartIsPaddedToo) {
       {"smem", {0}, 4},
       4,
       {{&Load, {{Index.P, LaneExpr::constant(1024, I64)}}, {B}, "load"}}};
+  settleViewStarts(Buffer.Accesses[0]);
   FixPlan P = planIndexPadding({Buffer});
   EXPECT_EQ(P.Period, 32u);
   EXPECT_EQ(P.Before, 1024u);
@@ -359,6 +361,96 @@ TEST(FlatIndexPadding, CarvedViewStartIsPaddedToo) {
       evaluateAccess(Buffer.Layout, After[0].Desc, BlockShape{{32, 32, 1}});
   ASSERT_TRUE(E.judged());
   EXPECT_EQ(E.Warps[0].Addresses[1], std::optional<uint64_t>(1089u * 4));
+}
+
+/// The load `p[Subscript]` of view p = s + Start (a view whose start is
+/// \p StartExpr) of a float buffer of 1024 elements, as the walker builds
+/// it: bytes Start * 4 + Subscript * 4.
+FlatBuffer viewBuffer(std::vector<AccessInstance> &Load, const X &Subscript,
+                      const LaneExprPtr &StartExpr) {
+  AccessInstance I;
+  I.Desc.FlatBytes = true;
+  I.Desc.Indices = {LaneExpr::binary(
+      BinaryOp::Add,
+      LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(StartExpr, I64),
+                       LaneExpr::constant(4, I64), I64),
+      LaneExpr::binary(BinaryOp::Mul, LaneExpr::cast(Subscript.P, I64),
+                       LaneExpr::constant(4, I64), I64),
+      I64)};
+  Load = {I};
+  FlatBuffer Buffer{{"s", {1024}, 4},
+                    4,
+                    {{&Load,
+                      {{Subscript.P, StartExpr}},
+                      {BlockShape{{256, 1, 1}}},
+                      "load at 9:12"}}};
+  settleViewStarts(Buffer.Accesses[0]);
+  return Buffer;
+}
+
+/// Whether each lane of the rewritten load reaches the element the buffer's
+/// own subscript \p Element moves to under (32, \p Pad).
+void expectBuffersElement(const FlatBuffer &Buffer, const X &Element,
+                          unsigned Pad) {
+  std::vector<AccessInstance> After = rewrittenInstances(
+      Buffer.Accesses[0], Buffer, FixStyle::IndexPadding, 32, Pad);
+  BlockShape Shape{{256, 1, 1}};
+  AccessEvaluation E =
+      evaluateAccess(rewrittenLayout(Buffer, 32, Pad), After[0].Desc, Shape);
+  ASSERT_TRUE(E.judged());
+  LaneExprPtr Moved = paddedIndex(Element.P, 32, Pad);
+  for (const WarpOutcome &W : E.Warps)
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      LaneEnv Env;
+      Env.ThreadIdx = {W.Warp * 32 + Lane, 0, 0};
+      Env.BlockDim = Shape.Dim;
+      std::optional<int64_t> Want = evaluateLaneConcrete(*Moved, Env);
+      ASSERT_TRUE(Want);
+      EXPECT_EQ(W.Addresses[Lane], std::optional<uint64_t>(*Want * 4))
+          << "lane " << Env.ThreadIdx[0];
+    }
+}
+
+TEST(FlatIndexPadding, AViewsNegativeSubscriptsReachTheElementsTheyReached) {
+  // float *p = s + 32; p[32 * (t % 8) + t / 8 - 32]: the element
+  // 32 * (t % 8) + t / 8 of s. Padded as `i + i / 32 * 4` (with the start
+  // padded to 36), lane 8 would read p[-31 + 0] = s[5], not s[1].
+  X Subscript = asInt(X(32) * (tx() % X(8)) + tx() / X(8)) - X(32);
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = viewBuffer(Load, Subscript, LaneExpr::constant(32, I64));
+  const FlatIndexForm &F = Buffer.Accesses[0].Forms[0];
+  EXPECT_EQ(F.ConstantStart, std::optional<int64_t>(32));
+  EXPECT_TRUE(F.SeenNegative);
+  EXPECT_TRUE(shiftedPadding(F, 32));
+  expectBuffersElement(Buffer, X(32) * (tx() % X(8)) + tx() / X(8), 4);
+}
+
+TEST(FlatIndexPadding, AViewOneElementInIsPaddedThroughItsStart) {
+  // unsigned *list = counts + 1; list[t]: the element t + 1 of counts.
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = viewBuffer(Load, tx(), LaneExpr::constant(1, I64));
+  const FlatIndexForm &F = Buffer.Accesses[0].Forms[0];
+  EXPECT_TRUE(F.NeverNegative);
+  EXPECT_TRUE(shiftedPadding(F, 32));
+  // A start of whole periods and subscripts never negative: `i + i / 32`.
+  std::vector<AccessInstance> Whole;
+  FlatBuffer Aligned = viewBuffer(Whole, tx(), LaneExpr::constant(64, I64));
+  EXPECT_FALSE(shiftedPadding(Aligned.Accesses[0].Forms[0], 32));
+  expectBuffersElement(Buffer, tx() + X(1), 1);
+  expectBuffersElement(Aligned, tx() + X(64), 1);
+}
+
+TEST(FlatIndexPadding, ANegativeSubscriptOfAViewStartedPerThreadIsRefused) {
+  // float *mine = s + 32 * (t % 4 + 1); mine[t / 8 - 32]: the start is
+  // padded on its own, which a negative subscript does not follow.
+  X Start = X(32) * (tx() % X(4) + X(1));
+  std::vector<AccessInstance> Load;
+  FlatBuffer Buffer = viewBuffer(Load, asInt(tx() / X(8)) - X(32), Start.P);
+  EXPECT_FALSE(Buffer.Accesses[0].Forms[0].ConstantStart);
+  FixPlan P = planIndexPadding({Buffer});
+  EXPECT_EQ(P.WhyNot, "the load at 9:12 indexes a part carved per thread at "
+                      "a negative subscript, where `i / W` rounds towards "
+                      "zero");
 }
 
 } // namespace

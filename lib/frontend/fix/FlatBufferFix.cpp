@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
 
 using namespace clang;
 
@@ -421,12 +422,22 @@ std::string rewriteIndices(ASTContext &Ctx, const Collected &C,
   uint64_t W = Fix.Plan.Period;
   unsigned P = Fix.Plan.Pad;
   std::string Why;
+  // The instantiations of a template share a subscript's text: one start.
+  std::map<unsigned, std::optional<int64_t>> StartAt;
   for (const SubscriptSite &S : C.Sites) {
     std::optional<int64_t> Start;
     if (Fix.Plan.Style == FixStyle::IndexPadding) {
       Start = shiftedStart(S, W, Why);
       if (!Why.empty())
         return Why;
+      auto [It, New] = StartAt.try_emplace(
+          SM.getExpansionLoc(S.Subscript->getBeginLoc()).getRawEncoding(),
+          Start);
+      if (!New && It->second != Start)
+        return "the " + S.Label +
+               " indexes parts of the buffer that start at different "
+               "elements in the instantiations of its template, which one "
+               "rewrite of its subscript cannot follow";
     }
     bool Ok = Fix.Plan.Style == FixStyle::RowStride
                   ? addEdit(

@@ -135,9 +135,7 @@ bool everyLane(const BlockShape &Shape,
 std::string carveProblem(const FlatBuffer &B, uint64_t W, FixStyle Style) {
   for (const FlatAccess &A : B.Accesses)
     for (const FlatIndexForm &F : A.Forms) {
-      // The buffer's own subscripts.
-      if (!F.ViewStart ||
-          (F.ViewStart->Kind == ExprKind::Constant && F.ViewStart->Value == 0))
+      if (!F.ViewStart)
         continue;
       std::string Problem;
       auto Check = [&](const LaneEnv &Env) {

@@ -110,7 +110,7 @@ const VarDecl *Walker::leaderScalar(const Expr *E) const {
 
 LaneExprPtr Walker::freshSymbol(const std::string &Base, IntType Type) {
   std::string Name = Base;
-  for (unsigned N = 2; !AfterLoopNames.insert(Name).second; ++N)
+  for (unsigned N = 2; !FreshNames.insert(Name).second; ++N)
     Name = Base + " #" + std::to_string(N);
   return LaneExpr::uniform(Name, Type);
 }

@@ -168,14 +168,14 @@ public:
     auto It = V ? Qualifies.find(V) : Qualifies.end();
     if (It == Qualifies.end() || !It->second)
       return true;
-    bool Read = false;
-    It->second = isReadOrLeaderWrite(Ref, Read) && (Read || Nested == 0);
+    bool Read = false, Led = false;
+    It->second = isReadOrLeaderWrite(Ref, Read, Led) && (Read || Nested == 0);
     // Every write that any thread may make before every read, in the
     // order of the source: a read between such writes could see a value
     // some lanes wrote and others not yet. A leader's write is seen by
     // every reader after the barrier that follows it.
     const SourceManager &SM = Ctx.getSourceManager();
-    if (!Read && ledWrite(Ref)) {
+    if (Led) {
       SourceLocation &Last = LastLedWrites[V];
       if (Last.isInvalid() ||
           SM.isBeforeInTranslationUnit(Last, Ref->getBeginLoc()))
@@ -209,22 +209,12 @@ public:
   }
 
 private:
-  /// Whether \p Ref is the target of an assignment or increment under a
-  /// leader test.
-  bool ledWrite(const DeclRefExpr *Ref) {
-    const Stmt *Parent = Parents.of(Ref);
-    while (Parent && isa<ParenExpr>(Parent))
-      Parent = Parents.of(Parent);
-    return Parent &&
-           (isa<BinaryOperator>(Parent) || isa<UnaryOperator>(Parent)) &&
-           underLeaderTest(Ctx, Parents, Parent);
-  }
-
   /// Whether \p Ref reads the scalar (\p Read set) or writes it in a way
-  /// that leaves one value for every reader: a leader's write, a constant
-  /// written outside loops, an atomic outside loops, or a reference
-  /// parameter the callee uses so.
-  bool isReadOrLeaderWrite(const DeclRefExpr *Ref, bool &Read) {
+  /// that leaves one value for every reader: a leader's write (\p Led set:
+  /// an assignment or increment under a leader test, which the walker
+  /// gives a symbol of its own), a constant written outside loops, an
+  /// atomic outside loops, or a reference parameter the callee uses so.
+  bool isReadOrLeaderWrite(const DeclRefExpr *Ref, bool &Read, bool &Led) {
     const Stmt *Use = Ref;
     const Stmt *Parent = Parents.of(Use);
     while (Parent && isa<ParenExpr>(Parent)) {
@@ -235,15 +225,17 @@ private:
       return false;
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent))
       return Read = Cast->getCastKind() == CK_LValueToRValue;
-    if (const auto *B = dyn_cast<BinaryOperator>(Parent))
-      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Ref &&
-             (underLeaderTest(Ctx, Parents, B) ||
-              (assignsConstant(B) && !insideLoop(Parents, B)));
-    if (const auto *U = dyn_cast<UnaryOperator>(Parent))
-      return (U->isIncrementDecrementOp() &&
-              underLeaderTest(Ctx, Parents, U)) ||
-             (U->getOpcode() == UO_AddrOf && passedToAtomic(U) &&
-              !insideLoop(Parents, U));
+    if (const auto *B = dyn_cast<BinaryOperator>(Parent)) {
+      if (!B->isAssignmentOp() || B->getLHS()->IgnoreParens() != Ref)
+        return false;
+      Led = underLeaderTest(Ctx, Parents, B);
+      return Led || (assignsConstant(B) && !insideLoop(Parents, B));
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(Parent)) {
+      Led = U->isIncrementDecrementOp() && underLeaderTest(Ctx, Parents, U);
+      return Led || (U->getOpcode() == UO_AddrOf && passedToAtomic(U) &&
+                     !insideLoop(Parents, U));
+    }
     if (const auto *Call = dyn_cast<CallExpr>(Parent))
       return !insideLoop(Parents, Call) &&
              boundParameterQualifies(Call, cast<Expr>(Use));
@@ -273,7 +265,11 @@ private:
       bool Qualifies =
           llvm::all_of(Finder.Refs, [&](const ParameterUses::Use &U) {
             bool Read = false;
-            return isReadOrLeaderWrite(U.Ref, Read) && (Read || !U.Nested);
+            // The walker follows no write in the callee: a leader's, as
+            // the others, must come before the reads and outside loops.
+            bool Led = false;
+            return isReadOrLeaderWrite(U.Ref, Read, Led) &&
+                   (Read || !U.Nested) && !(Led && insideLoop(Parents, U.Ref));
           });
       --Depth;
       return Qualifies;

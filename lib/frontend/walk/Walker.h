@@ -575,9 +575,8 @@ private:
   std::map<std::string, int64_t> OncePowersOfTwo;
   /// Of those, the ones the loop that changes them stops before 0.
   std::set<std::string> OncePowersNeverZero;
-  /// The names given to the powers of two loops leave in variables, each
-  /// once.
-  std::set<std::string> AfterLoopNames;
+  /// The names given to fresh symbols (freshSymbol), each once.
+  std::set<std::string> FreshNames;
   /// The shared scalars a leader thread writes where reads on either side
   /// see different values (LeaderScalar::ReadsDiffer), and the order in
   /// which each symbol their writes left was made (the later of two

@@ -451,6 +451,34 @@ __global__ void k(const int *in, float *out, int n) {
   EXPECT_EQ(Names.begin()->first.rfind("acc as written at line 15", 0), 0u);
 }
 
+TEST(Walker, ALeaderAtomicAfterAReadLeavesTheScalarNotKnown) {
+  // The leader adds to `n` with an atomic after `a` read it: the walker
+  // gives an atomic no symbol of its own, so `n - a` would be taken for 0.
+  std::unique_ptr<clang::ASTUnit> AST;
+  SharedAccesses Found = walk(R"(
+__global__ void k(const float *in, float *out) {
+  __shared__ float s[4096];
+  __shared__ unsigned n;
+  unsigned t = threadIdx.x;
+  if (t == 0)
+    n = 0;
+  __syncthreads();
+  unsigned a = n;
+  __syncthreads();
+  if (t == 0)
+    atomicAdd(&n, 32u);
+  __syncthreads();
+  s[t * (n - a)] = in[t];
+}
+)",
+                              AST);
+  std::vector<const FoundAccess *> Tile = accessesOf(Found, "s");
+  ASSERT_EQ(Tile.size(), 1u);
+  ASSERT_EQ(Tile[0]->Instances.size(), 1u);
+  EXPECT_TRUE(
+      mentions(*Tile[0]->Instances[0].Desc.Indices[0], ExprKind::Unknown));
+}
+
 TEST(Walker, ASharedScalarALeaderWritesIsUniform) {
   // `base` and `step` are written by one thread (directly, through a local
   // copy of threadIdx.x, as a conjunct of &&), `hits` by atomics, `flag`

@@ -10,8 +10,8 @@
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/Support/Path.h"
@@ -86,11 +86,12 @@ bool namesFunction(const BlockDimOption &Option, const FunctionDecl &F) {
 namespace {
 /// Finds a kernel or device function (an instantiation too) an option
 /// names.
-class NamedFunctionFinder : public RecursiveASTVisitor<NamedFunctionFinder> {
+class NamedFunctionFinder : public DynamicRecursiveASTVisitor {
 public:
-  explicit NamedFunctionFinder(const BlockDimOption &Option) : Option(Option) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  explicit NamedFunctionFinder(const BlockDimOption &Option) : Option(Option) {
+    ShouldVisitTemplateInstantiations = true;
+  }
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     if ((F->hasAttr<CUDAGlobalAttr>() || F->hasAttr<CUDADeviceAttr>()) &&
         namesFunction(Option, *F))
       Found = true;

@@ -3,8 +3,8 @@
 
 #include "frontend/analysis/HostValues.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -90,7 +90,7 @@ bool isDefaultValue(const Expr *E) {
 
 /// Whether \p Ctor's body assigns its member \p Name.
 bool assignsMember(const CXXConstructorDecl *Ctor, const std::string &Name) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : DynamicRecursiveASTVisitor {
     const std::string &Name;
     bool Found = false;
     explicit Finder(const std::string &Name) : Name(Name) {}
@@ -99,17 +99,17 @@ bool assignsMember(const CXXConstructorDecl *Ctor, const std::string &Name) {
       Found = Found || (M && isa<CXXThisExpr>(strip(M->getBase())) &&
                         M->getMemberDecl()->getNameAsString() == Name);
     }
-    bool VisitBinaryOperator(BinaryOperator *B) {
+    bool VisitBinaryOperator(BinaryOperator *B) override {
       if (B->isAssignmentOp())
         check(B->getLHS());
       return true;
     }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
       if (C->isAssignmentOp() && C->getNumArgs() > 0)
         check(C->getArg(0));
       return true;
     }
-    bool VisitUnaryOperator(UnaryOperator *U) {
+    bool VisitUnaryOperator(UnaryOperator *U) override {
       if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
         check(U->getSubExpr());
       return true;
@@ -126,7 +126,7 @@ bool isPrefix(const MemberPath &A, const MemberPath &B) {
 
 /// Every assignment of a local variable in a function body, by the member
 /// assigned; Opaque when the variable changes in a way not followed.
-class VariableWrites : public RecursiveASTVisitor<VariableWrites> {
+class VariableWrites : public DynamicRecursiveASTVisitor {
 public:
   struct Write {
     MemberPath Path;
@@ -137,17 +137,17 @@ public:
   std::vector<Write> Writes;
   bool Opaque = false;
 
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       assign(B->getLHS(), B->getRHS(), B->getOpcode() == BO_Assign);
     return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
     if (C->isAssignmentOp() && C->getNumArgs() == 2)
       assign(C->getArg(0), C->getArg(1), C->getOperator() == OO_Equal);
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (referredVariable(U->getSubExpr()) != V)
       return true;
     if (U->isIncrementDecrementOp() ||
@@ -157,11 +157,11 @@ public:
   }
   /// The array of a subscript: an element read or written, not the array
   /// passed on (a parent is visited before its children).
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) override {
     Subscripted.insert(A->getBase()->IgnoreParens());
     return true;
   }
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     // What std::forward(v) becomes is judged where it is used.
     if (isForwardOrMove(Call))
       return true;
@@ -199,7 +199,7 @@ public:
         Opaque = true;
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) override {
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
       if (referredVariable(C->getArg(I)) == V)
         checkArgument(C->getConstructor(), I);
@@ -207,7 +207,7 @@ public:
   }
   /// A reference or pointer that can change the variable: `int &r = v`,
   /// `for (auto &x : v)`, `int *p = array`.
-  bool VisitVarDecl(VarDecl *D) {
+  bool VisitVarDecl(VarDecl *D) override {
     if (D == V || !D->getInit() || referredVariable(D->getInit()) != V)
       return true;
     QualType T = D->getType();
@@ -217,7 +217,7 @@ public:
     return true;
   }
   /// An array passed or stored as a pointer: its elements may change.
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) override {
     if (C->getCastKind() != CK_ArrayToPointerDecay ||
         referredVariable(C->getSubExpr()) != V || Subscripted.count(C))
       return true;
@@ -287,12 +287,12 @@ private:
 
 /// The values of a function's return statements (not those of lambdas in
 /// it).
-class Returns : public RecursiveASTVisitor<Returns> {
+class Returns : public DynamicRecursiveASTVisitor {
 public:
   std::vector<const Expr *> Values;
   bool Void = false;
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitReturnStmt(ReturnStmt *R) {
+  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
+  bool VisitReturnStmt(ReturnStmt *R) override {
     if (R->getRetValue())
       Values.push_back(R->getRetValue());
     else
@@ -301,11 +301,11 @@ public:
   }
 };
 
-class ParameterReads : public RecursiveASTVisitor<ParameterReads> {
+class ParameterReads : public DynamicRecursiveASTVisitor {
 public:
   explicit ParameterReads(const FunctionDecl *F) : F(F) {}
   bool Found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *R) {
+  bool VisitDeclRefExpr(DeclRefExpr *R) override {
     if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
       Found = Found || P->getDeclContext() == F;
     return !Found;

@@ -5,8 +5,8 @@
 #include "frontend/analysis/HostValues.h"
 #include "frontend/parse/UserDecls.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -50,50 +50,54 @@ bool isDynamicLimitAttribute(const Expr *E) {
          Constant->getName() == "cudaFuncAttributeMaxDynamicSharedMemorySize";
 }
 
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+class LaunchFinder : public DynamicRecursiveASTVisitor {
 public:
-  LaunchFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  LaunchFinder(ASTContext &Ctx) : Ctx(Ctx) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
   std::vector<WrittenLaunch> Launches;
   std::vector<WrittenLimit> Limits;
   CallSites Calls;
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     // Launches in the toolkit's headers are not reported: not walked.
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    return within(F,
-                  [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+  bool TraverseFunctionDecl(FunctionDecl *F) override {
     return within(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+        F, [&] { return DynamicRecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
-    return within(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) override {
+    return within(F, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    });
   }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) {
-    return within(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(F); });
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) override {
+    return within(F, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXConstructorDecl(F);
+    });
   }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *F) {
-    return within(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXConversionDecl(F); });
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) override {
+    return within(F, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXDestructorDecl(F);
+    });
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *F) override {
+    return within(F, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXConversionDecl(F);
+    });
   }
 
   /// A generic lambda's body is a template: its launches name their
   /// kernels only in the call operators instantiated for each argument
   /// type (`launch(std::integral_constant<int, 9>{})`), walked here.
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    if (!RecursiveASTVisitor::TraverseLambdaExpr(L))
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
+    if (!DynamicRecursiveASTVisitor::TraverseLambdaExpr(L))
       return false;
     if (const FunctionTemplateDecl *Generic = L->getDependentCallOperator())
       for (FunctionDecl *Instance : Generic->specializations())
@@ -102,7 +106,7 @@ public:
     return true;
   }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) override {
     // A launch outside a function body (a global's initialiser) counts
     // too; only its constants are followed.
     const CallExpr *Config = Call->getConfig();
@@ -133,7 +137,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || isa<CUDAKernelCallExpr>(Call))
       return true;

@@ -8,7 +8,7 @@
 #include "frontend/walk/ElementAccess.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -39,24 +39,23 @@ bool isLambdaBody(const FunctionDecl &F) {
 
 /// The device functions of the translation unit (each template
 /// instantiation on its own), and which of them a kernel reaches by calls.
-class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+class FunctionCollector : public DynamicRecursiveASTVisitor {
 public:
   FunctionCollector(ASTContext &Ctx,
                     const std::function<bool(const FunctionDecl &)> &ShouldWalk)
-      : Ctx(Ctx), ShouldWalk(ShouldWalk) {}
+      : Ctx(Ctx), ShouldWalk(ShouldWalk) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBodies() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     // The toolkit's headers hold no shared accesses worth reporting.
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     Current = nullptr;
     // An instantiation whose body failed to instantiate has none: the
     // filter still hears of it.
@@ -79,7 +78,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *C) {
+  bool VisitCallExpr(CallExpr *C) override {
     if (Current)
       if (const FunctionDecl *Callee = C->getDirectCallee())
         Calls[Current->getCanonicalDecl()].push_back(

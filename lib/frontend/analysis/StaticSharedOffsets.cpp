@@ -4,7 +4,7 @@
 #include "frontend/analysis/StaticSharedOffsets.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -21,12 +21,12 @@ bool isShared(const VarDecl &V) { return V.hasAttr<CUDASharedAttr>(); }
 
 /// The kernel's own __shared__ declarations in order, the variables it
 /// names, and whether it reaches shared memory declared elsewhere.
-class Survey : public RecursiveASTVisitor<Survey> {
+class Survey : public DynamicRecursiveASTVisitor {
 public:
   Survey(ASTContext &Ctx, const FunctionDecl &Kernel)
       : Ctx(Ctx), Kernel(Kernel) {}
 
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (isShared(*V)) {
       if (V->getDeclContext() == &Kernel)
         Declared.push_back(V);
@@ -36,7 +36,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (V && isShared(*V)) {
       ++Names[V];
@@ -48,7 +48,7 @@ public:
 
   /// `a[K]` with K a constant: one use of `a` that an optimizer may turn
   /// into a scalar of its own.
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) override {
     const auto *Ref =
         dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -68,7 +68,7 @@ public:
            ConstantNames.lookup(V) == Names.lookup(V);
   }
 
-  bool VisitCallExpr(CallExpr *C) {
+  bool VisitCallExpr(CallExpr *C) override {
     const FunctionDecl *Callee = C->getDirectCallee();
     const FunctionDecl *Def = nullptr;
     if (Callee && Callee->hasBody(Def) && Visited.insert(Def).second)

@@ -3,7 +3,7 @@
 
 #include "frontend/fix/FixEdit.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -60,15 +60,15 @@ std::optional<uint64_t> nonNegativeConstant(const ASTContext &Ctx,
 std::string sideEffect(const ASTContext &Ctx, const Expr *E) {
   if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return "has side effects";
-  struct CallFinder : RecursiveASTVisitor<CallFinder> {
+  struct CallFinder : DynamicRecursiveASTVisitor {
     bool Found = false;
-    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) {
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) override {
       // threadIdx.x: its syntactic form is a property, not a call.
       if (isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens()))
         return true;
-      return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
+      return DynamicRecursiveASTVisitor::TraversePseudoObjectExpr(P);
     }
-    bool VisitCallExpr(CallExpr *) {
+    bool VisitCallExpr(CallExpr *) override {
       Found = true;
       return false;
     }

@@ -6,7 +6,7 @@
 #include "frontend/parse/FunctionErrors.h"
 #include "frontend/report/SourcePlace.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -20,11 +20,10 @@ namespace {
 
 /// Every function definition of the translation unit, instantiations
 /// included.
-struct Definitions : RecursiveASTVisitor<Definitions> {
+struct Definitions : DynamicRecursiveASTVisitor {
   std::vector<const FunctionDecl *> All;
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  Definitions() { ShouldVisitTemplateInstantiations = true; }
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     if (F->doesThisDeclarationHaveABody())
       All.push_back(F);
     return true;
@@ -84,10 +83,9 @@ bool canHoldAddress(QualType T, unsigned Depth = 0) {
 /// The variables and parameters of \p F that can hold a function's or an
 /// array's address: one set in a statement clang kept can carry a name
 /// into its error.
-struct Carriers : RecursiveASTVisitor<Carriers> {
+struct Carriers : DynamicRecursiveASTVisitor {
   std::set<std::string> Names;
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->getIdentifier() && canHoldAddress(V->getType()))
       Names.insert(V->getName().str());
     return true;

@@ -13,9 +13,9 @@
 #include "frontend/fix/ReferenceBindings.h"
 #include "frontend/report/SourcePlace.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>

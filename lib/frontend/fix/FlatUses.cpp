@@ -7,8 +7,8 @@
 #include "frontend/parse/UserDecls.h"
 #include "frontend/report/SourcePlace.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -31,19 +31,18 @@ struct Sources {
 /// One pass over the translation unit: every use of a known source is
 /// followed up to where its pointer ends; new views and helpers are added
 /// to \p Found (another pass follows them).
-class UseFollower : public StatementStackVisitor<UseFollower> {
+class UseFollower : public StatementStackVisitor {
 public:
   UseFollower(ASTContext &Ctx, const Sources &Known, Sources &Found,
               const llvm::DenseSet<const Expr *> &Subscripts, FlatUses &Out)
       : Ctx(Ctx), Known(Known), Found(Found), Subscripts(Subscripts), Out(Out) {
+    ShouldVisitTemplateInstantiations = true;
   }
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
 
   /// The first call that gives a known parameter another array.
   std::string OtherArray;
 
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
@@ -61,7 +60,7 @@ public:
     return Result;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     auto It = V ? Known.Vars.find(V) : Known.Vars.end();
     if (It != Known.Vars.end()) {
@@ -72,7 +71,7 @@ public:
     }
     return true;
   }
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     const FunctionDecl *F = Call->getDirectCallee();
     auto It = F ? Known.Functions.find(F) : Known.Functions.end();
     if (It != Known.Functions.end()) {

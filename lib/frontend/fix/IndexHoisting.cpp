@@ -3,9 +3,9 @@
 
 #include "frontend/fix/IndexHoisting.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -70,31 +70,31 @@ const Stmt *statementOf(ASTContext &Ctx, const Expr *E, std::string &Why) {
 /// threadIdx and friends are properties, not calls), constructors and
 /// new and delete included.
 bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : DynamicRecursiveASTVisitor {
     const Expr *Skip = nullptr;
     bool Found = false;
-    bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
-      return S == Skip || RecursiveASTVisitor::TraverseStmt(S);
+    bool TraverseStmt(Stmt *S) override {
+      return S == Skip || DynamicRecursiveASTVisitor::TraverseStmt(S);
     }
-    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) {
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *P) override {
       if (isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens()))
         return true;
-      return RecursiveASTVisitor::TraversePseudoObjectExpr(P);
+      return DynamicRecursiveASTVisitor::TraversePseudoObjectExpr(P);
     }
-    bool VisitCallExpr(CallExpr *) {
+    bool VisitCallExpr(CallExpr *) override {
       Found = true;
       return false;
     }
     // A constructor that is not trivial, new and delete run code too.
-    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) override {
       Found = !C->getConstructor()->isTrivial();
       return !Found;
     }
-    bool VisitCXXNewExpr(CXXNewExpr *) {
+    bool VisitCXXNewExpr(CXXNewExpr *) override {
       Found = true;
       return false;
     }
-    bool VisitCXXDeleteExpr(CXXDeleteExpr *) {
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *) override {
       Found = true;
       return false;
     }
@@ -109,36 +109,36 @@ bool callsElsewhere(const Stmt *Statement, const Expr *Index) {
 /// before the write that C++ orders first (`s[f(i)] = (i = 0) + 1`
 /// evaluates the right side first).
 bool writesWhatIndexReads(const Stmt *Statement, const Expr *Index) {
-  struct Reads : RecursiveASTVisitor<Reads> {
+  struct Reads : DynamicRecursiveASTVisitor {
     llvm::SmallPtrSet<const ValueDecl *, 8> Vars;
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
+    bool VisitDeclRefExpr(DeclRefExpr *R) override {
       Vars.insert(R->getDecl());
       return true;
     }
   } R;
   R.TraverseStmt(const_cast<Expr *>(Index));
-  struct Writes : RecursiveASTVisitor<Writes> {
+  struct Writes : DynamicRecursiveASTVisitor {
     const Expr *Skip = nullptr;
     const llvm::SmallPtrSet<const ValueDecl *, 8> *Vars = nullptr;
     bool Found = false;
-    bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
-      return S == Skip || RecursiveASTVisitor::TraverseStmt(S);
+    bool TraverseStmt(Stmt *S) override {
+      return S == Skip || DynamicRecursiveASTVisitor::TraverseStmt(S);
     }
     void target(const Expr *E) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
         Found = Found || Vars->count(Ref->getDecl());
     }
-    bool VisitBinaryOperator(BinaryOperator *B) {
+    bool VisitBinaryOperator(BinaryOperator *B) override {
       if (B->isAssignmentOp())
         target(B->getLHS());
       return true;
     }
-    bool VisitUnaryOperator(UnaryOperator *U) {
+    bool VisitUnaryOperator(UnaryOperator *U) override {
       if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
         target(U->getSubExpr());
       return true;
     }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
       if (C->isAssignmentOp() && C->getNumArgs() > 0)
         target(C->getArg(0));
       return true;
@@ -164,10 +164,10 @@ std::string jumpPast(ASTContext &Ctx, const Stmt *Statement) {
       return "it is inside a switch, whose case labels could jump past the "
              "variable";
     if (const auto *F = Node.get<FunctionDecl>()) {
-      struct Gotos : RecursiveASTVisitor<Gotos> {
+      struct Gotos : DynamicRecursiveASTVisitor {
         bool Found = false;
-        bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-        bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+        bool VisitGotoStmt(GotoStmt *) override { return !(Found = true); }
+        bool VisitIndirectGotoStmt(IndirectGotoStmt *) override {
           return !(Found = true);
         }
       } G;

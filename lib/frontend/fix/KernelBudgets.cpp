@@ -4,7 +4,7 @@
 #include "frontend/fix/KernelBudgets.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 
 #include <algorithm>
 #include <set>
@@ -15,11 +15,11 @@ namespace bankfix {
 
 namespace {
 
-class SharedBytes : public RecursiveASTVisitor<SharedBytes> {
+class SharedBytes : public DynamicRecursiveASTVisitor {
 public:
   explicit SharedBytes(ASTContext &Ctx) : Ctx(Ctx) {}
   uint64_t Bytes = 0;
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->hasAttr<CUDASharedAttr>() && !V->hasExternalStorage() &&
         !V->getType()->isDependentType() && !V->getType()->isIncompleteType())
       Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();

@@ -7,7 +7,7 @@
 #include "frontend/report/SourcePlace.h"
 #include "frontend/walk/AtomicRefs.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 
 #include <map>
 
@@ -17,11 +17,11 @@ namespace bankfix {
 
 /// Every direct call in the user's code, by the function it calls (its
 /// definition).
-struct ReferenceBinder::Index : RecursiveASTVisitor<ReferenceBinder::Index> {
+struct ReferenceBinder::Index : DynamicRecursiveASTVisitor {
   std::map<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *Call) {
+  Index() { ShouldVisitTemplateInstantiations = true; }
+  bool VisitCallExpr(CallExpr *Call) override {
     if (const FunctionDecl *F = Call->getDirectCallee())
       if (const FunctionDecl *Def = F->getDefinition())
         Calls[Def].push_back(Call);

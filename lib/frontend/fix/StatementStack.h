@@ -14,20 +14,19 @@
 #ifndef BANKFIX_STATEMENTSTACK_H
 #define BANKFIX_STATEMENTSTACK_H
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 
 #include <vector>
 
 namespace bankfix {
 
-template <typename Derived>
-class StatementStackVisitor : public clang::RecursiveASTVisitor<Derived> {
+class StatementStackVisitor : public clang::DynamicRecursiveASTVisitor {
 public:
-  bool dataTraverseStmtPre(clang::Stmt *S) {
+  bool dataTraverseStmtPre(clang::Stmt *S) override {
     Stack.push_back(S);
     return true;
   }
-  bool dataTraverseStmtPost(clang::Stmt *) {
+  bool dataTraverseStmtPost(clang::Stmt *) override {
     Stack.pop_back();
     return true;
   }
@@ -36,7 +35,7 @@ protected:
   /// Traverses \p D below a null entry (see above).
   bool traverseDeclBelowNull(clang::Decl *D) {
     Stack.push_back(nullptr);
-    bool Result = clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
+    bool Result = clang::DynamicRecursiveASTVisitor::TraverseDecl(D);
     Stack.pop_back();
     return Result;
   }

@@ -10,8 +10,8 @@
 #include "frontend/report/SourcePlace.h"
 #include "frontend/walk/ElementAccess.h"
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -183,19 +183,19 @@ std::string written(ASTContext &Ctx, const Expr *E) {
 std::string otherUse(ASTContext &Ctx,
                      const std::vector<const SharedArray *> &Arrays,
                      const std::set<const DeclRefExpr *> &Covered) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool shouldVisitTemplateInstantiations() const { return true; }
+  struct Finder : DynamicRecursiveASTVisitor {
+    Finder() { ShouldVisitTemplateInstantiations = true; }
     // The toolkit's headers cannot use the user's tile.
-    bool TraverseDecl(Decl *D) {
+    bool TraverseDecl(Decl *D) override {
       if (D && SM->isInSystemHeader(D->getLocation()))
         return true;
-      return RecursiveASTVisitor::TraverseDecl(D);
+      return DynamicRecursiveASTVisitor::TraverseDecl(D);
     }
     // sizeof and alignof: the swizzle keeps the size.
-    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override {
       return true;
     }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
       for (const SharedArray *A : *Arrays)
         if (Ref->getDecl() == A->Decl && !Covered->count(Ref) && !First) {
           First = Ref;

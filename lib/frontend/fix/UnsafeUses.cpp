@@ -9,8 +9,8 @@
 #include "frontend/report/SourcePlace.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -21,17 +21,17 @@ namespace bankfix {
 
 namespace {
 
-class UseFinder : public StatementStackVisitor<UseFinder> {
+class UseFinder : public StatementStackVisitor {
 public:
   UseFinder(ASTContext &Ctx, const llvm::DenseSet<const DeclRefExpr *> &Safe,
             const llvm::DenseSet<const Expr *> &Accesses, ArrayUses &Out,
             bool ForeignViews)
       : Ctx(Ctx), Safe(Safe), Accesses(Accesses), Out(Out),
-        ForeignViews(ForeignViews) {}
+        ForeignViews(ForeignViews) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
@@ -41,7 +41,7 @@ public:
     return Result;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     if (const auto *P = dyn_cast<VarDecl>(Ref->getDecl())) {
       auto Tile = TilePointers.find(P);
       if (Tile != TilePointers.end() && !Out.Unsafe.count(Tile->second) &&

@@ -5,7 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,10 +19,12 @@ namespace bankfix {
 namespace {
 
 /// Stops at the first sign of an error in a function's body.
-class ErrorFinder : public RecursiveASTVisitor<ErrorFinder> {
+class ErrorFinder : public DynamicRecursiveASTVisitor {
 public:
   ErrorFinder(const ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Accepted)
-      : Ctx(Ctx), Accepted(Accepted) {}
+      : Ctx(Ctx), Accepted(Accepted) {
+    ShouldVisitImplicitCode = true;
+  }
 
   bool Found = false;
 
@@ -34,13 +36,11 @@ public:
     return std::exchange(Found, false);
   }
 
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool VisitDecl(Decl *D) {
+  bool VisitDecl(Decl *D) override {
     Found = invalid(D);
     return !Found;
   }
-  bool VisitExpr(Expr *E) {
+  bool VisitExpr(Expr *E) override {
     // An expression holds an error through a RecoveryExpr in it, which is
     // visited in turn; one rebuilt around a use of a variable nvcc accepts
     // (`init(&bar, n)`) is not an error.
@@ -48,11 +48,11 @@ public:
       Found = !acceptedRecovery(R);
     return !Found;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     Found = invalid(E->getDecl());
     return !Found;
   }
-  bool VisitMemberExpr(MemberExpr *E) {
+  bool VisitMemberExpr(MemberExpr *E) override {
     Found = invalid(E->getMemberDecl());
     return !Found;
   }
@@ -119,13 +119,13 @@ bool functionHasErrors(const FunctionDecl &F,
 std::vector<VarDecl *>
 refusedSharedObjects(const Stmt &Body, const SourceManager &SM,
                      llvm::ArrayRef<SourceLocation> Accepted) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : DynamicRecursiveASTVisitor {
     const SourceManager &SM;
     llvm::ArrayRef<SourceLocation> Accepted;
     std::vector<VarDecl *> Found;
     Finder(const SourceManager &SM, llvm::ArrayRef<SourceLocation> Accepted)
         : SM(SM), Accepted(Accepted) {}
-    bool VisitVarDecl(VarDecl *V) {
+    bool VisitVarDecl(VarDecl *V) override {
       if (V->hasAttr<CUDASharedAttr>() && V->getType()->getAsCXXRecordDecl() &&
           llvm::is_contained(Accepted, SM.getExpansionLoc(V->getLocation())))
         Found.push_back(V);

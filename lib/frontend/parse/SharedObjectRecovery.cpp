@@ -7,7 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
@@ -22,10 +22,10 @@ namespace bankfix {
 namespace {
 
 /// The instances of function templates clang marked invalid.
-struct InvalidInstances : RecursiveASTVisitor<InvalidInstances> {
+struct InvalidInstances : DynamicRecursiveASTVisitor {
   std::vector<FunctionDecl *> Found;
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  InvalidInstances() { ShouldVisitTemplateInstantiations = true; }
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     if (F->isInvalidDecl() && F->isTemplateInstantiation() && !F->hasBody() &&
         F->getTemplateInstantiationPattern())
       Found.push_back(F);
@@ -97,11 +97,11 @@ unsigned recoverSharedObjectInstances(Sema &S,
     // of the pattern) are __shared__ again, and invalid as clang leaves
     // such a variable in a kernel that is not a template (FunctionErrors.h
     // does not count that as an error).
-    struct Copies : RecursiveASTVisitor<Copies> {
+    struct Copies : DynamicRecursiveASTVisitor {
       const std::vector<Lowered> &Of;
       std::vector<VarDecl *> Found;
       explicit Copies(const std::vector<Lowered> &Of) : Of(Of) {}
-      bool VisitVarDecl(VarDecl *V) {
+      bool VisitVarDecl(VarDecl *V) override {
         for (const Lowered &L : Of)
           if (V->getLocation() == L.Var->getLocation())
             Found.push_back(V);

@@ -129,10 +129,10 @@ bool countsBytes(const Stmt *S) {
 
 /// The shared arrays of the translation unit (each instantiation's too),
 /// and every number of the user's code that a macro wrote.
-class UnitScan : public StatementStackVisitor<UnitScan> {
+class UnitScan : public StatementStackVisitor {
 public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseDecl(Decl *D) {
+  UnitScan() { ShouldVisitTemplateInstantiations = true; }
+  bool TraverseDecl(Decl *D) override {
     // Dependent code is seen in its instantiations.
     if (const auto *DC = dyn_cast_or_null<DeclContext>(D))
       if (DC->isDependentContext() && !isa<TranslationUnitDecl>(D))
@@ -144,21 +144,21 @@ public:
     Function = Saved;
     return Result;
   }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType())
       Shared.push_back(V);
     return true;
   }
   /// Asynchronous copies (`cuda::memcpy_async`, `__pipeline_memcpy_async`)
   /// and the shared arrays their destination names.
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F || !F->getIdentifier() || Call->getNumArgs() == 0 ||
         !F->getName().contains("memcpy_async"))
       return true;
-    struct Names : RecursiveASTVisitor<Names> {
+    struct Names : DynamicRecursiveASTVisitor {
       std::vector<const VarDecl *> Found;
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
           Found.push_back(V);
         return true;
@@ -174,7 +174,7 @@ public:
     }
     return true;
   }
-  bool VisitIntegerLiteral(IntegerLiteral *L) {
+  bool VisitIntegerLiteral(IntegerLiteral *L) override {
     if (!L->getLocation().isMacroID())
       return true;
     MacroNumber N;

@@ -20,14 +20,13 @@ namespace walk {
 
 namespace {
 
-class ExprScanner : public RecursiveASTVisitor<ExprScanner> {
-  using Base = RecursiveASTVisitor<ExprScanner>;
+class ExprScanner : public DynamicRecursiveASTVisitor {
+  using Base = DynamicRecursiveASTVisitor;
 
 public:
   explicit ExprScanner(Walker &W) : W(W) {}
 
-  bool TraverseConditionalOperator(ConditionalOperator *C,
-                                   DataRecursionQueue * = nullptr) {
+  bool TraverseConditionalOperator(ConditionalOperator *C) override {
     if (!WalkUpFromConditionalOperator(C) || !TraverseStmt(C->getCond()))
       return false;
     LaneExprPtr Cond = W.translate(C->getCond());
@@ -37,8 +36,7 @@ public:
     branches(C->getTrueExpr(), C->getFalseExpr());
     return true;
   }
-  bool TraverseBinaryOperator(BinaryOperator *B,
-                              DataRecursionQueue * = nullptr) {
+  bool TraverseBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       return assignment(B);
     if (!B->isLogicalOp()) {
@@ -59,8 +57,7 @@ public:
     branches(B->getRHS(), nullptr);
     return true;
   }
-  bool TraverseCompoundAssignOperator(CompoundAssignOperator *B,
-                                      DataRecursionQueue * = nullptr) {
+  bool TraverseCompoundAssignOperator(CompoundAssignOperator *B) override {
     if (!assignment(B))
       return false;
     if (B->getOpcode() == BO_DivAssign &&
@@ -70,27 +67,23 @@ public:
     return true;
   }
   // A lambda's body is not run where it is written.
-  bool TraverseLambdaExpr(LambdaExpr *, DataRecursionQueue * = nullptr) {
-    return true;
-  }
+  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
   // A call runs after its arguments: walk the callee then.
-  bool TraverseCallExpr(CallExpr *C, DataRecursionQueue * = nullptr) {
+  bool TraverseCallExpr(CallExpr *C) override {
     W.noteNarrowedArguments(C);
     return Base::TraverseCallExpr(C) && called(C);
   }
-  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *C,
-                                 DataRecursionQueue * = nullptr) {
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *C) override {
     W.noteNarrowedArguments(C);
     return Base::TraverseCXXMemberCallExpr(C) && called(C);
   }
-  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *C,
-                                   DataRecursionQueue * = nullptr) {
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
     W.noteNarrowedArguments(C);
     return Base::TraverseCXXOperatorCallExpr(C) && called(C);
   }
 
   // `new (p) T(v)`: the store happens after its operands are evaluated.
-  bool TraverseCXXNewExpr(CXXNewExpr *N, DataRecursionQueue * = nullptr) {
+  bool TraverseCXXNewExpr(CXXNewExpr *N) override {
     if (!Base::TraverseCXXNewExpr(N))
       return false;
     W.recordPlacementNew(N);
@@ -99,8 +92,7 @@ public:
 
   // A load happens after its operands are evaluated: a call in its index
   // is inlined (its value known) first.
-  bool TraverseImplicitCastExpr(ImplicitCastExpr *C,
-                                DataRecursionQueue * = nullptr) {
+  bool TraverseImplicitCastExpr(ImplicitCastExpr *C) override {
     if (C->getCastKind() != CK_LValueToRValue)
       return Base::TraverseImplicitCastExpr(C);
     if (!TraverseStmt(C->getSubExpr()))
@@ -109,20 +101,20 @@ public:
     return true;
   }
 
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp()) {
       W.record(U->getSubExpr(), AccessKind::Load);
       W.record(U->getSubExpr(), AccessKind::Store);
     }
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) override {
     // Copying a struct or vector element out of the array.
     if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
       W.record(C->getArg(0), AccessKind::Load);
     return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
     // A whole-object copy, unless the walk follows the operator's body,
     // whose own loads and stores are the copy (`__half2::operator=`).
     if (C->getOperator() == OO_Equal && C->getNumArgs() == 2 &&

@@ -6,9 +6,9 @@
 #include "frontend/walk/BuiltinVariables.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -67,7 +67,7 @@ bool isLeaderTest(const ASTContext &Ctx, const Expr *Cond) {
 /// local class's members), made for the bodies asked about only: the
 /// AST's own map covers the whole translation unit, the CUDA headers with
 /// it, and building it took a seventh of a sorting network's analysis.
-class BodyParents : public RecursiveASTVisitor<BodyParents> {
+class BodyParents : public DynamicRecursiveASTVisitor {
 public:
   explicit BodyParents(ASTContext &Ctx) : Ctx(Ctx) {}
 
@@ -87,18 +87,18 @@ public:
       TraverseStmt(const_cast<Stmt *>(Body));
   }
 
-  bool TraverseStmt(Stmt *S) {
+  bool TraverseStmt(Stmt *S) override {
     if (!S)
       return true;
     Parent[S] = Stack.empty() ? nullptr : Stack.back();
     Stack.push_back(S);
-    bool Go = RecursiveASTVisitor::TraverseStmt(S);
+    bool Go = DynamicRecursiveASTVisitor::TraverseStmt(S);
     Stack.pop_back();
     return Go;
   }
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     Stack.push_back(nullptr);
-    bool Go = RecursiveASTVisitor::TraverseDecl(D);
+    bool Go = DynamicRecursiveASTVisitor::TraverseDecl(D);
     Stack.pop_back();
     return Go;
   }
@@ -136,18 +136,17 @@ bool underLeaderTest(ASTContext &Ctx, BodyParents &Parents, const Stmt *Write) {
 /// A visitor that counts the lambdas and local classes around the node it
 /// visits: their bodies run where they are called, not where they are
 /// written, so there the scalar may only be read.
-template <typename Derived>
-class NestedBodies : public RecursiveASTVisitor<Derived> {
+class NestedBodies : public DynamicRecursiveASTVisitor {
 public:
-  bool TraverseLambdaExpr(LambdaExpr *L) {
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
     ++Nested;
-    bool Go = RecursiveASTVisitor<Derived>::TraverseLambdaExpr(L);
+    bool Go = DynamicRecursiveASTVisitor::TraverseLambdaExpr(L);
     --Nested;
     return Go;
   }
-  bool TraverseCXXRecordDecl(CXXRecordDecl *R) {
+  bool TraverseCXXRecordDecl(CXXRecordDecl *R) override {
     ++Nested;
-    bool Go = RecursiveASTVisitor<Derived>::TraverseCXXRecordDecl(R);
+    bool Go = DynamicRecursiveASTVisitor::TraverseCXXRecordDecl(R);
     --Nested;
     return Go;
   }
@@ -157,13 +156,13 @@ protected:
 };
 
 /// Each use of the candidate scalars: a read, or a write by a leader.
-class Uses : public NestedBodies<Uses> {
+class Uses : public NestedBodies {
 public:
   Uses(ASTContext &Ctx, BodyParents &Parents,
        llvm::DenseMap<const VarDecl *, bool> &Qualifies)
       : Ctx(Ctx), Parents(Parents), Qualifies(Qualifies) {}
 
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     auto It = V ? Qualifies.find(V) : Qualifies.end();
     if (It == Qualifies.end() || !It->second)
@@ -279,13 +278,13 @@ private:
 
   /// The uses of one parameter in its function's body, each marked when
   /// it lies in a lambda or a local class.
-  struct ParameterUses : NestedBodies<ParameterUses> {
+  struct ParameterUses : NestedBodies {
     explicit ParameterUses(const ParmVarDecl *P) : P(P) {}
     struct Use {
       const DeclRefExpr *Ref;
       bool Nested;
     };
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
       if (Ref->getDecl() == P)
         Refs.push_back({Ref, Nested > 0});
       return true;
@@ -334,10 +333,10 @@ private:
 };
 
 /// The candidates: integer scalars declared __shared__ in a body.
-class Declared : public RecursiveASTVisitor<Declared> {
+class Declared : public DynamicRecursiveASTVisitor {
 public:
   explicit Declared(std::vector<const VarDecl *> &Out) : Out(Out) {}
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->hasAttr<CUDASharedAttr>() &&
         V->getType()->isIntegralOrEnumerationType())
       Out.push_back(V);

@@ -17,8 +17,8 @@
 #include "core/expr/SettledValue.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -148,15 +148,15 @@ bool writtenOnlyAtTopLevel(const Stmt *Body, const VarDecl *V);
 /// statements (not under an if or an inner loop, which the walk may fold
 /// otherwise).
 bool exitCountable(const Stmt *Body, const IfStmt *Exit) {
-  struct Reads : RecursiveASTVisitor<Reads> {
+  struct Reads : DynamicRecursiveASTVisitor {
     std::vector<const VarDecl *> Vars;
     bool Calls = false;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
       if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
         Vars.push_back(V);
       return true;
     }
-    bool VisitCallExpr(CallExpr *) {
+    bool VisitCallExpr(CallExpr *) override {
       Calls = true;
       return false;
     }

@@ -42,25 +42,25 @@ const Expr *withoutNoOpCasts(const Expr *E) {
 /// Counts how a body uses one field and `this`: every mention of the
 /// field, the mentions that only read its value, and whether `this` is
 /// used other than to name a member.
-class FieldUses : public RecursiveASTVisitor<FieldUses> {
+class FieldUses : public DynamicRecursiveASTVisitor {
 public:
   explicit FieldUses(const FieldDecl *F) : F(F) {}
 
-  bool VisitMemberExpr(MemberExpr *M) {
+  bool VisitMemberExpr(MemberExpr *M) override {
     if (M->getMemberDecl() == F)
       ++Mentions;
     if (isa<CXXThisExpr>(withoutNoOpCasts(M->getBase())))
       ++ThisAsBase;
     return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) override {
     if (C->getCastKind() == CK_LValueToRValue)
       if (const auto *M = dyn_cast<MemberExpr>(C->getSubExpr()->IgnoreParens()))
         if (M->getMemberDecl() == F)
           ++Reads;
     return true;
   }
-  bool VisitCXXThisExpr(CXXThisExpr *) {
+  bool VisitCXXThisExpr(CXXThisExpr *) override {
     ++ThisUses;
     return true;
   }
@@ -76,16 +76,16 @@ private:
 /// Counts the mentions of a local object: those that name one of its
 /// members (`obj.f`, `obj.run()`) and the others (a copy, `&obj`, an
 /// argument), through which it could change.
-class ObjectUses : public RecursiveASTVisitor<ObjectUses> {
+class ObjectUses : public DynamicRecursiveASTVisitor {
 public:
   explicit ObjectUses(const VarDecl *V) : V(V) {}
 
-  bool VisitDeclRefExpr(DeclRefExpr *R) {
+  bool VisitDeclRefExpr(DeclRefExpr *R) override {
     if (R->getDecl() == V)
       ++Mentions;
     return true;
   }
-  bool VisitMemberExpr(MemberExpr *M) {
+  bool VisitMemberExpr(MemberExpr *M) override {
     if (!M->isArrow() && names(M->getBase()))
       ++AsBase;
     return true;
@@ -93,7 +93,7 @@ public:
   /// `obj(i)` through an operator the class defines, whose body the walk
   /// reads with the class's (an assignment, implicit or defaulted, is not
   /// one: it writes every field).
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) override {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
     if (Method && Method->isInstance() && !Method->isImplicit() &&
         !Method->isDefaulted() && C->getNumArgs() > 0 && names(C->getArg(0)))

@@ -11,6 +11,7 @@
 #include "llvm/Support/Regex.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 

@@ -6,8 +6,8 @@
 #include "frontend/walk/BuiltinVariables.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -38,46 +38,47 @@ bool isBuiltinVariable(const PseudoObjectExpr *E) {
   return !builtinVariableName(E).empty();
 }
 
-class ValuesOnly : public RecursiveASTVisitor<ValuesOnly> {
+class ValuesOnly : public DynamicRecursiveASTVisitor {
 public:
   bool Pure = true;
 
-  bool TraversePseudoObjectExpr(PseudoObjectExpr *E,
-                                DataRecursionQueue * = nullptr) {
+  bool TraversePseudoObjectExpr(PseudoObjectExpr *E) override {
     return Pure = Pure && isBuiltinVariable(E);
   }
 
-  bool VisitStmt(Stmt *S) {
+  bool VisitStmt(Stmt *S) override {
     if (isa<Expr>(S) || isa<CompoundStmt>(S) || isa<DeclStmt>(S) ||
         isa<NullStmt>(S))
       return true;
     return Pure = false; // control flow, asm, ...
   }
-  bool VisitCallExpr(CallExpr *) { return Pure = false; }
-  bool VisitLambdaExpr(LambdaExpr *) { return Pure = false; }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+  bool VisitCallExpr(CallExpr *) override { return Pure = false; }
+  bool VisitLambdaExpr(LambdaExpr *) override { return Pure = false; }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) override {
     return Pure = Pure && C->getConstructor()->isTrivial();
   }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     return Pure =
                Pure && V->hasLocalStorage() && !V->getType()->isReferenceType();
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp() && !isPlainLocal(B->getLHS()))
       Pure = false;
     return Pure;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->getOpcode() == UO_Deref ||
         (U->isIncrementDecrementOp() && !isPlainLocal(U->getSubExpr())))
       Pure = false;
     return Pure;
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) override {
     return Pure = Pure && isSharedElement(A);
   }
-  bool VisitMemberExpr(MemberExpr *M) { return Pure = Pure && !M->isArrow(); }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+  bool VisitMemberExpr(MemberExpr *M) override {
+    return Pure = Pure && !M->isArrow();
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) override {
     if (C->getCastKind() == CK_LValueToRValue &&
         C->getSubExpr()->getType().isVolatileQualified())
       Pure = false;

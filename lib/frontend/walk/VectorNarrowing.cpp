@@ -3,7 +3,7 @@
 
 #include "frontend/walk/VectorNarrowing.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -13,20 +13,20 @@ namespace {
 
 /// The components of one variable that are read, and whether it is used
 /// whole (copied, passed, its address taken).
-class ComponentUses : public RecursiveASTVisitor<ComponentUses> {
+class ComponentUses : public DynamicRecursiveASTVisitor {
 public:
   explicit ComponentUses(const VarDecl &V) : V(V) {}
 
-  bool TraverseMemberExpr(MemberExpr *M) {
+  bool TraverseMemberExpr(MemberExpr *M) override {
     const auto *Ref =
         dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
     if (Ref && Ref->getDecl() == &V && !M->isArrow()) {
       Fields.push_back(M->getMemberDecl()->getName().str());
       return true;
     }
-    return RecursiveASTVisitor::TraverseMemberExpr(M);
+    return DynamicRecursiveASTVisitor::TraverseMemberExpr(M);
   }
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     if (Ref->getDecl() == &V)
       Whole = true;
     return true;

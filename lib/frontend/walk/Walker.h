@@ -18,7 +18,7 @@
 #include "frontend/walk/VectorNarrowing.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -45,7 +45,7 @@ LaneExprPtr negation(LaneExprPtr A);
 /// The local variables a statement may change (and those it declares),
 /// and whether it jumps (break, continue, return, goto) out of the
 /// straight line.
-class WriteCollector : public clang::RecursiveASTVisitor<WriteCollector> {
+class WriteCollector : public clang::DynamicRecursiveASTVisitor {
 public:
   llvm::DenseSet<const clang::VarDecl *> Written;
   /// The __shared__ variables written (not locals: kept apart).
@@ -55,26 +55,28 @@ public:
   /// Jumps other than `break` (continue, return, goto).
   bool OtherJumps = false;
 
-  bool VisitBinaryOperator(clang::BinaryOperator *B);
-  bool VisitUnaryOperator(clang::UnaryOperator *U);
-  bool VisitCallExpr(clang::CallExpr *C);
-  bool VisitGCCAsmStmt(clang::GCCAsmStmt *A) {
+  bool VisitBinaryOperator(clang::BinaryOperator *B) override;
+  bool VisitUnaryOperator(clang::UnaryOperator *U) override;
+  bool VisitCallExpr(clang::CallExpr *C) override;
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *A) override {
     for (unsigned I = 0; I < A->getNumOutputs(); ++I)
       note(A->getOutputExpr(I));
     return true;
   }
-  bool VisitBreakStmt(clang::BreakStmt *) { return Jumps = true; }
-  bool VisitContinueStmt(clang::ContinueStmt *) {
+  bool VisitBreakStmt(clang::BreakStmt *) override { return Jumps = true; }
+  bool VisitContinueStmt(clang::ContinueStmt *) override {
     return Jumps = OtherJumps = true;
   }
-  bool VisitReturnStmt(clang::ReturnStmt *) {
+  bool VisitReturnStmt(clang::ReturnStmt *) override {
     return Jumps = OtherJumps = true;
   }
-  bool VisitGotoStmt(clang::GotoStmt *) { return Jumps = OtherJumps = true; }
-  bool VisitIndirectGotoStmt(clang::IndirectGotoStmt *) {
+  bool VisitGotoStmt(clang::GotoStmt *) override {
     return Jumps = OtherJumps = true;
   }
-  bool VisitVarDecl(clang::VarDecl *V) {
+  bool VisitIndirectGotoStmt(clang::IndirectGotoStmt *) override {
+    return Jumps = OtherJumps = true;
+  }
+  bool VisitVarDecl(clang::VarDecl *V) override {
     Declared.insert(V);
     return true;
   }

@@ -24,8 +24,9 @@ summary() {
     echo "sanitized: skipped the whole sanitizer run: BANKFIX_SKIP_SANITIZE=1"
   elif [ -f "$sanitize_log" ]; then
     bash test/skipped-tests.sh sanitized build-asan "$sanitize_log" || true
-    echo "sanitized: by design only the unit, golden (toolkit) and CLI tests" \
-      "and the fuzzers' seeds run there; the release run has the rest"
+    echo "sanitized: by design only the unit and CLI tests and the fuzzers'" \
+      "seeds (every test and real-code input) run there; the release run" \
+      "has the rest"
   else
     echo "sanitized: not run (the release tests failed)"
   fi

@@ -15,20 +15,28 @@ if ! nvcc=$(find_cuda_tool nvcc); then
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-status=0
-for f in "$here"/expected/*.cu "$here"/expected/real/*.cu; do
+# One nvcc per file, as many at once as there are cores; each prints one
+# line, "ok   NAME.cu" or "FAIL NAME.cu" after nvcc's own messages.
+compile_one() { # compile_one EXPECTED_FILE
+  local f=$1 name dir log
   name=$(basename "$f" .cu)
   case $f in */expected/real/*) name=real.$name ;; esac
   dir=$out/$name
+  log=$out/$name.log
   mkdir -p "$dir"
   cp -r "$here/inputs/include" "$dir/"
   [ -d "$here/expected/$name.include" ] && cp -r "$here/expected/$name.include/." "$dir/include/"
   cp "$f" "$dir/$name.cu"
-  if "$nvcc" -c -arch=sm_90 -I "$here/inputs" -o "$dir/$name.o" "$dir/$name.cu"; then
+  if "$nvcc" -c -arch=sm_90 -I "$here/inputs" -o "$dir/$name.o" "$dir/$name.cu" >"$log" 2>&1; then
     echo "ok   $(basename "$f")"
   else
+    cat "$log"
     echo "FAIL $(basename "$f")"
-    status=1
   fi
-done
-exit $status
+}
+export -f compile_one
+export here out nvcc
+printf '%s\0' "$here"/expected/*.cu "$here"/expected/real/*.cu |
+  xargs -0 -n 1 -P "$(nproc)" bash -c 'compile_one "$0"' >"$out/results"
+cat "$out/results"
+! grep -q '^FAIL ' "$out/results"

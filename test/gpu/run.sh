@@ -42,10 +42,14 @@ fi
 # where there is a GPU.
 cases=()
 for src in "$here"/cases/*.cu; do
-  name=$(basename "$src" .cu)
-  cases+=("$name")
-  "$nvcc" -std=c++17 -O3 -arch="$arch" -lineinfo -o "$work/$name" "$src"
+  cases+=("$(basename "$src" .cu)")
 done
+# One nvcc per case, as many at once as there are cores; any failure stops
+# the run (xargs exits non-zero).
+printf '%s\0' "${cases[@]}" |
+  xargs -0 -n 1 -P "$(nproc)" bash -c \
+    '"$0" -std=c++17 -O3 -arch="$1" -lineinfo -o "$2/$4" "$3/cases/$4.cu"' \
+    "$nvcc" "$arch" "$work" "$here"
 if ! $have_gpu; then
   echo "gpu: compiled ${#cases[@]} cases with $nvcc"
   echo "skipped: no GPU (nvidia-smi lists none): nothing run or profiled"

@@ -19,7 +19,7 @@ done
 # A PATH with what the scripts need but no CUDA program.
 for tool in bash sh env cat sed grep head tr dirname basename realpath mktemp \
   rm mkdir ls sort wc cut uniq python3 cmake ninja nvidia-smi date tee cmp \
-  diff printf find tail cp; do
+  diff printf find tail cp xargs nproc; do
   found=$(command -v "$tool" 2>/dev/null) || continue
   case $found in */nvcc | */ncu | /usr/local/cuda/*) continue ;; esac
   ln -s "$found" "$work/path/$tool"

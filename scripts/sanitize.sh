@@ -39,14 +39,16 @@ ctest --test-dir $build --output-on-failure -j "$(nproc)" \
 # fuzz-seeds above, the real-code inputs run here.
 for name in core analysis; do
   binary=$build/bin/bankfix${name^}Fuzzer
-  inputs=(fuzz/corpus/$name/* fuzz/regressions/$name/*)
-  [ $name = analysis ] && inputs=(fuzz/regressions/$name/* test/inputs/real/*.cu)
+  case $name in
+  core) inputs=(fuzz/corpus/core/* fuzz/regressions/core/*) ;;
+  analysis) inputs=(fuzz/regressions/analysis/* test/inputs/real/*.cu) ;;
+  esac
   existing=()
   for f in "${inputs[@]}"; do [ -f "$f" ] && existing+=("$f"); done
   # A few inputs per process, as many processes at once as there are
   # cores. One input may take most of a minute here
-  # (scan_runtime_length.cu: 48 s): the limit, which turns a hang into a
-  # failure, is five.
+  # (scan_runtime_length.cu: 48 s): the limit per input, which turns a
+  # hang into a failure, is 300 s.
   printf '%s\0' "${existing[@]}" |
     xargs -0 -n 4 -P "$(nproc)" "$binary" -timeout=300 \
       >$build/fuzz-$name-seeds.log 2>&1 || {

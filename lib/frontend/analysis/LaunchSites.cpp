@@ -65,32 +65,14 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) &&
         Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
-    return DynamicRecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool TraverseFunctionDecl(FunctionDecl *F) override {
-    return within(
-        F, [&] { return DynamicRecursiveASTVisitor::TraverseFunctionDecl(F); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) override {
-    return within(F, [&] {
-      return DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    });
-  }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) override {
-    return within(F, [&] {
-      return DynamicRecursiveASTVisitor::TraverseCXXConstructorDecl(F);
-    });
-  }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *F) override {
-    return within(F, [&] {
-      return DynamicRecursiveASTVisitor::TraverseCXXDestructorDecl(F);
-    });
-  }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *F) override {
-    return within(F, [&] {
-      return DynamicRecursiveASTVisitor::TraverseCXXConversionDecl(F);
-    });
+    // A function of any kind (a method, a constructor...): the launches
+    // in its body are made from it.
+    const FunctionDecl *Saved = Function;
+    if (auto *F = dyn_cast_or_null<FunctionDecl>(D))
+      Function = F;
+    bool Result = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    Function = Saved;
+    return Result;
   }
 
   /// A generic lambda's body is a template: its launches name their
@@ -184,13 +166,6 @@ public:
   }
 
 private:
-  template <typename F> bool within(FunctionDecl *D, F Traverse) {
-    const FunctionDecl *Saved = Function;
-    Function = D;
-    bool Result = Traverse();
-    Function = Saved;
-    return Result;
-  }
   static const FunctionDecl *kernelOf(const FunctionDecl *F) {
     return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
   }

@@ -6,6 +6,10 @@ config.name = "bankfix-cli"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".test"]
 config.test_source_root = os.path.dirname(__file__)
+# lit runs the slowest tests first by the times of the last run, kept in the
+# build tree; a fresh build has none and reads .lit_test_times.txt here
+# (seconds on two cores) instead, so that loop-walks.test does not start
+# last. Stale entries only change the order.
 config.substitutions.append(("%bankfix", config.bankfix))
 config.substitutions.append(("%inputs", config.inputs_dir))
 config.substitutions.append(

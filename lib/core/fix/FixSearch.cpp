@@ -77,9 +77,11 @@ bool addJudgedValues(const AccessSummary &S, const std::string &Label,
         // evaluation judges for every value it can take. A symbol only a
         // guard reads (`if (flag > 0)`) does not: it is compared at its
         // sample values too (below).
+        // (Named again: C++17 lambdas cannot capture a structured binding.)
+        const std::string &Name = Symbol;
         bool OthersBound = std::any_of(
             I.Eval.Bound.begin(), I.Eval.Bound.end(), [&](const auto &B) {
-              return B.first != Symbol && InAddress.count(B.first);
+              return B.first != Name && InAddress.count(B.first);
             });
         if (Powers == I.Desc.PowersOfTwoFrom.end() || OthersBound) {
           Worst.AddressUnknown = true;

@@ -86,7 +86,8 @@ std::vector<std::string> keepConsistentFixes(std::vector<FileFixes> &Files) {
           Dropped[Fix.HeaderBuffer] = Why;
       }
   std::vector<std::string> Lines;
-  for (auto &[Key, Why] : Dropped) {
+  for (const auto &Entry : Dropped) {
+    const std::string &Key = Entry.first;
     std::string Buffer;
     for (FileFixes &File : Files) {
       auto It = std::find_if(
@@ -100,7 +101,8 @@ std::vector<std::string> keepConsistentFixes(std::vector<FileFixes> &Files) {
                                       }),
                        File.Fixes.end());
     }
-    Lines.push_back("the fix of " + Buffer + " is not applied: " + Why);
+    Lines.push_back("the fix of " + Buffer +
+                    " is not applied: " + Entry.second);
   }
   return Lines;
 }

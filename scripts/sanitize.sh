@@ -36,12 +36,20 @@ ctest --test-dir $build --output-on-failure -j "$(nproc)" \
 
 # Every seed and every past finding, once (libFuzzer runs files given by
 # name and exits); the analysis fuzzer's seeds and the test inputs ran in
-# fuzz-seeds above, the real-code inputs run here.
+# fuzz-seeds above, the real-code inputs, the CLI tests' inputs and the
+# compiled-form probes run here.
 for name in core analysis; do
   binary=$build/bin/bankfix${name^}Fuzzer
   case $name in
   core) inputs=(fuzz/corpus/core/* fuzz/regressions/core/*) ;;
-  analysis) inputs=(fuzz/regressions/analysis/* test/inputs/real/*.cu) ;;
+  analysis)
+    # The CLI tests' inputs and the compiled-form probes too:
+    # carved-views.test and compiled-merges.test, which analyse some of
+    # them, run in the release build alone.
+    mapfile -d '' cli_inputs < <(find test/cli/Inputs -name '*.cu' -print0 | sort -z)
+    inputs=(fuzz/regressions/analysis/* test/inputs/real/*.cu "${cli_inputs[@]}"
+      test/differential/findings/compiled_forms*.cu)
+    ;;
   esac
   existing=()
   for f in "${inputs[@]}"; do [ -f "$f" ] && existing+=("$f"); done

@@ -25,8 +25,8 @@ summary() {
   elif [ -f "$sanitize_log" ]; then
     bash test/skipped-tests.sh sanitized build-asan "$sanitize_log" || true
     echo "sanitized: by design only the unit and CLI tests and the fuzzers'" \
-      "seeds (every test and real-code input) run there; the release run" \
-      "has the rest"
+      "seeds (every test, real-code and CLI test input) run there; the" \
+      "release run has the rest"
   else
     echo "sanitized: not run (the release tests failed)"
   fi
